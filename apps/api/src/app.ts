@@ -1,0 +1,57 @@
+import type { Database } from '@storefront/db/client';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { storefrontPlugin } from './plugins/storefront.ts';
+import { tenantPlugin } from './plugins/tenant.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+  }
+}
+
+export type AppConfig = Pick<Config, 'production' | 'WEB_DIST' | 'PUBLIC_URL'>;
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Registers plugins, then modules; does not listen, so that tests can inject requests. */
+export async function buildApp({ config, db, logger = false }: BuildOptions) {
+  const fastify = Fastify({
+    logger,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.decorate('db', db);
+  fastify.decorate('config', config);
+
+  await fastify.register(errorHandlerPlugin);
+  await fastify.register(securityHeadersPlugin, { production: config.production });
+  await fastify.register(tenantPlugin);
+  await fastify.register(docsPlugin);
+
+  await fastify.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(appsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await fastify.register(storefrontPlugin, { distDir: config.WEB_DIST });
+  return fastify;
+}

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { loadDatabaseConfig } from '@storefront/db/config';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  DEMO_FILE: z
+    .string()
+    .default(fileURLToPath(new URL('../../../packages/db/demo/demo.tenant.json', import.meta.url))),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses the environment once at boot; every bad variable is listed before the process exits. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    production: values.NODE_ENV === 'production',
+    database: loadDatabaseConfig(env),
+  };
+}

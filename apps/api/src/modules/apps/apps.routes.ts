@@ -1,0 +1,29 @@
+import { appSchema } from '@storefront/contracts/app';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contextOf } from '../../lib/request-context.ts';
+import { errorResponses } from '../../plugins/error-handler.ts';
+import { getAppByDomain, getAppByUid } from './apps.service.ts';
+
+export const appsRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.get('/v7/apps/', {
+    schema: {
+      tags: ['apps'],
+      summary: 'The app served on a domain (the storefront boot call)',
+      querystring: z.strictObject({ domain: z.string().min(1).max(253) }),
+      response: { 200: appSchema, ...errorResponses },
+    },
+    handler: (request) =>
+      getAppByDomain(request.server.db, request.tenant, request.query.domain, request.language),
+  });
+
+  api.get('/v7/apps/:uid_app', {
+    schema: {
+      tags: ['apps'],
+      summary: 'The fields of the current app',
+      params: z.object({ uid_app: z.string().max(64) }),
+      response: { 200: appSchema, ...errorResponses },
+    },
+    handler: (request) => getAppByUid(contextOf(request), request.params.uid_app),
+  });
+};

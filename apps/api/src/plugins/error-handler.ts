@@ -1,0 +1,119 @@
+import type { Language } from '@storefront/contracts/constants';
+import {
+  AppError,
+  ERRORS,
+  type ErrorCode,
+  FIELD_MESSAGES,
+  type FieldErrors,
+} from '@storefront/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** DRF-style error bodies (architecture §3): `{detail}` or `{field: [message], non_field_errors: [...]}`. */
+export const errorBodySchema = z
+  .looseObject({ detail: z.string().optional(), non_field_errors: z.array(z.string()).optional() })
+  .describe('An error: {detail} for 401, 403, 404 and 429; {field: [message], non_field_errors} for 400');
+
+export const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+  500: errorBodySchema,
+};
+
+/** Fastify's own client errors, by code, mapped to ours. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_BAD_URL: 'NOT_FOUND',
+  FST_ERR_ASYNC_CONSTRAINT: 'NOT_FOUND',
+};
+
+export function errorBody(error: AppError, language: Language): Record<string, unknown> {
+  const message = ERRORS[error.code][language];
+  if (error.status === 400 || error.status === 406) {
+    const fields = error.fields ?? { non_field_errors: [message] };
+    return { ...error.data, ...fields };
+  }
+  return { ...error.data, detail: message };
+}
+
+/** The parts of a zod issue the mapping reads. */
+export interface FieldIssue {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  input?: unknown;
+  keys?: string[];
+}
+
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
+
+function issueMessage(issue: FieldIssue, language: Language): string {
+  if (issue.input === undefined && issue.code === 'invalid_type') return FIELD_MESSAGES.required[language];
+  if (issue.code === 'too_big') return FIELD_MESSAGES.tooBig[language];
+  if (issue.code === 'too_small') return FIELD_MESSAGES.tooSmall[language];
+  return FIELD_MESSAGES.invalid[language];
+}
+
+/** Zod issues become `{field: [message]}`; unknown keys are named one by one. */
+export function fieldErrorsFromIssues(issues: readonly FieldIssue[], language: Language): FieldErrors {
+  const fields: FieldErrors = {};
+  const add = (key: string, message: string) => {
+    fields[key] ??= [];
+    if (!fields[key].includes(message)) fields[key].push(message);
+  };
+  for (const issue of issues) {
+    const prefix = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys ?? [])
+        add(prefix ? `${prefix}.${key}` : key, FIELD_MESSAGES.unknownField[language]);
+      continue;
+    }
+    // A message set on the schema (the spec's own copy) wins over the generic one.
+    const custom = issue.message && !ZOD_DEFAULT_MESSAGE.test(issue.message);
+    add(prefix || 'non_field_errors', custom ? issue.message : issueMessage(issue, language));
+  }
+  return fields;
+}
+
+function toAppError(error: FastifyError, language: Language): AppError | null {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      ...(v.params as Omit<FieldIssue, 'code' | 'path' | 'message'>),
+      code: v.keyword,
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? '',
+    }));
+    return new AppError('VALIDATION', fieldErrorsFromIssues(issues, language));
+  }
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped) return new AppError(mapped);
+  if (error.statusCode === 429) return new AppError('RATE_LIMITED');
+  if (error.statusCode === 405) return new AppError('METHOD_NOT_ALLOWED');
+  if (error.statusCode === 404) return new AppError('NOT_FOUND');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return new AppError('VALIDATION');
+  return null;
+}
+
+/** One mapping from errors to answers; anything unexpected is logged and answered without details. */
+export const errorHandlerPlugin = fp(async (fastify: FastifyInstance) => {
+  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error, request.language);
+    if (appError) {
+      if (appError.status === 401) reply.header('WWW-Authenticate', 'Token');
+      return reply.status(appError.status).send(errorBody(appError, request.language));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(errorBody(new AppError('UNEXPECTED'), request.language));
+  });
+});

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { openDatabase } from '@storefront/db/client';
+import { DataDirLockedError, lockDataDir } from '@storefront/db/data-dir-lock';
+import { apps } from '@storefront/db/schema/tenancy';
+import { importTenantFile } from '@storefront/db/tenant-import';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+async function main() {
+  const config = loadConfig();
+  const { database } = config;
+  const unlock = 'dataDir' in database && database.dataDir ? lockDataDir(database.dataDir) : () => {};
+  const handle = await openDatabase(database);
+
+  // A fresh database gets the demo shop, but never in production (architecture §7).
+  if (!config.production && (await handle.db.select({ uid: apps.uid }).from(apps).limit(1)).length === 0) {
+    const summary = await importTenantFile(handle.db, JSON.parse(readFileSync(config.DEMO_FILE, 'utf8')), {
+      includeDemoUsers: true,
+    });
+    console.log(`Loaded the demo data: app(s) ${summary.apps.join(', ')}, ${summary.users} user(s).`);
+  }
+
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    logger: { level: config.LOG_LEVEL },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests, then closing the database`);
+    try {
+      await app.close();
+      await handle.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`Storefront and API on http://localhost:${config.PORT}/ (${handle.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+});

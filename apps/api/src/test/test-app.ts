@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importTenantFile } from '@storefront/db/tenant-import';
+import { openTestDatabase } from '@storefront/db/testing';
+import { buildApp } from '../app.ts';
+
+export const DEMO_FILE = fileURLToPath(
+  new URL('../../../../packages/db/demo/demo.tenant.json', import.meta.url),
+);
+export const demoTenantFile = () =>
+  JSON.parse(readFileSync(DEMO_FILE, 'utf8')) as { apps: Record<string, unknown>[] };
+
+/**
+ * A fresh API on a fresh database (in-memory PGlite, or a new database on TEST_DATABASE_URL), loaded
+ * with the demo data unless told otherwise. Call `close()` in afterAll.
+ */
+export async function createTestApp(options: { tenantFile?: unknown; demo?: boolean } = {}) {
+  const database = await openTestDatabase();
+  if (options.demo !== false) {
+    await importTenantFile(database.db, options.tenantFile ?? demoTenantFile(), { includeDemoUsers: true });
+  }
+  const app = await buildApp({
+    config: { production: false, WEB_DIST: '/nonexistent', PUBLIC_URL: undefined },
+    db: database.db,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

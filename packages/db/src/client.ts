@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import {
+  drizzle as drizzlePg,
+  type NodePgDatabase,
+  type NodePgQueryResultHKT,
+} from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/**
+ * The one database type the code sees. PGlite and node-postgres share the PostgreSQL dialect and the
+ * query builder; only the driver differs, so the PGlite instance is typed as the node-postgres one.
+ */
+export type Database = NodePgDatabase;
+export type Transaction = PgTransaction<
+  NodePgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
+/** A repository runs on the database or inside a caller's transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = { url: string; poolSize?: number } | { dataDir: string | null };
+
+const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+// Any constant works: it only has to be the same in every API process sharing one PostgreSQL.
+const MIGRATION_LOCK_KEY = 7_150_2026;
+
+/** Opens the database and applies pending migrations. `dataDir: null` is an in-memory PGlite. */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if ('url' in config) {
+    await migratePostgres(config.url);
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    // An idle client that loses its connection must not take the process down.
+    pool.on('error', () => {});
+    return {
+      db: drizzlePg({ client: pool, casing: 'snake_case' }),
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  const db = drizzlePglite({ client, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Several API processes may start at once on one server: an advisory lock lets one migrate at a time. */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}

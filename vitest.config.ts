@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests of the storefront run in jsdom; server and package tests in Node. The API suites run on
+// PGlite, and again on the PostgreSQL server named by TEST_DATABASE_URL when it is set (see .ci/run).
+const serverTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          environment: 'node',
+          env: { TEST_DATABASE_URL: '' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(onPostgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                environment: 'node' as const,
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
