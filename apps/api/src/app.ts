@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -42,6 +43,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(errorHandlerPlugin);
   await fastify.register(securityHeadersPlugin, { production: config.production });
   await fastify.register(tenantPlugin);
+  await fastify.register(authPlugin);
   await fastify.register(docsPlugin);
 
   await fastify.register(

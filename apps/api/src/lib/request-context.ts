@@ -3,6 +3,8 @@ import { AppError } from '@storefront/contracts/errors';
 import type { Database } from '@storefront/db/client';
 import type { FastifyRequest } from 'fastify';
 import type { TenantApp } from '../modules/apps/apps.repository.ts';
+import type { UserRow } from '../modules/sessions/sessions.repository.ts';
+import { currentUser } from '../plugins/auth.ts';
 
 /** What every service and repository call gets first: the tenant, the language and the database. */
 export interface RequestContext {
@@ -15,4 +17,17 @@ export interface RequestContext {
 export function contextOf(request: FastifyRequest): RequestContext {
   if (!request.tenant) throw new AppError('APP_NOT_FOUND');
   return { app: request.tenant, language: request.language, db: request.server.db };
+}
+
+/** What a member's call gets: the context plus the signed-in user. */
+export interface MemberContext extends RequestContext {
+  user: UserRow;
+}
+
+/** The context of a call that needs a signed-in member; without one it answers 401. */
+export async function memberContextOf(request: FastifyRequest): Promise<MemberContext> {
+  const ctx = contextOf(request);
+  const user = await currentUser(request);
+  if (!user) throw new AppError('NOT_AUTHENTICATED');
+  return { ...ctx, user };
 }

@@ -1,0 +1,64 @@
+import type { Executor } from '@storefront/db/client';
+import { authTokens } from '@storefront/db/schema/sessions';
+import { users } from '@storefront/db/schema/users';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function insertToken(
+  db: Executor,
+  tokenHash: string,
+  userUid: string,
+  appUid: string,
+): Promise<void> {
+  await db.insert(authTokens).values({ tokenHash, userUid, appUid });
+}
+
+/** The live user of a token of this app, touching its last use; null when unknown, revoked or idle too long. */
+export async function findUserByToken(
+  db: Executor,
+  appUid: string,
+  tokenHash: string,
+  idleSince: Date,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.appUid, appUid),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.lastUsedAt, idleSince),
+      ),
+    )
+    .returning({ userUid: authTokens.userUid });
+  if (!row) return null;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.uid, row.userUid), isNull(users.deletedAt)));
+  return user ?? null;
+}
+
+export async function revokeToken(db: Executor, tokenHash: string): Promise<void> {
+  await db.update(authTokens).set({ revokedAt: sql`now()` }).where(eq(authTokens.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user, or every one but the current (a password change keeps the caller's). */
+export async function revokeUserTokens(
+  db: Executor,
+  userUid: string,
+  exceptTokenHash?: string,
+): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authTokens.userUid, userUid),
+        isNull(authTokens.revokedAt),
+        exceptTokenHash ? ne(authTokens.tokenHash, exceptTokenHash) : undefined,
+      ),
+    );
+}
