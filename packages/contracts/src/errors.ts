@@ -59,6 +59,70 @@ export const ERRORS = {
     es: 'Demasiados intentos. Por favor espere unos minutos e intente de nuevo.',
     en: 'Too many attempts. Please wait a few minutes and try again.',
   },
+  // Accounts and identity
+  INVALID_CREDENTIALS: {
+    status: 400,
+    es: 'No puede iniciar sesión con las credenciales proporcionadas.',
+    en: 'Unable to log in with provided credentials.',
+  },
+  SIGNIN_METHOD_DISABLED: {
+    status: 400,
+    es: 'Este método de ingreso no está habilitado.',
+    en: 'This sign-in method is not enabled.',
+  },
+  SIGNUP_DISABLED: {
+    status: 403,
+    es: 'El registro no está habilitado en esta aplicación.',
+    en: 'Sign-up is not enabled in this app.',
+  },
+  CAPTCHA_REQUIRED: { status: 400, es: 'Haz click en No soy un robot', en: 'Click on I am not a robot' },
+  CAPTCHA_INVALID: {
+    status: 400,
+    es: 'No se pudo verificar que no eres un robot. Inténtalo de nuevo.',
+    en: 'We could not verify that you are not a robot. Please try again.',
+  },
+  SOCIAL_LOGIN_FAILED: {
+    status: 400,
+    es: 'No se pudo verificar tu cuenta con el proveedor. Inténtalo de nuevo.',
+    en: 'Your account could not be verified with the provider. Please try again.',
+  },
+  EMAIL_TAKEN: {
+    status: 400,
+    es: 'Ya existe un usuario registrado con este correo.',
+    en: 'A user with this email already exists.',
+  },
+  DOCUMENT_TAKEN: {
+    status: 400,
+    es: 'Ya existe un usuario registrado con este documento.',
+    en: 'A user with this document already exists.',
+  },
+  MOBILE_TAKEN: {
+    status: 400,
+    es: 'Ya existe un usuario registrado con este teléfono.',
+    en: 'A user with this phone number already exists.',
+  },
+  INVALID_DNI: { status: 400, es: 'Ingresar un dni correcto.', en: 'Enter a valid DNI.' },
+  INVALID_TELEPHONE: {
+    status: 400,
+    es: 'Agregar el código numérico correspondiente a tu país antes de ingresar tu número telefónico (Todo junto). PE: +51, MX: +52, COL: +57, ECUA: +593.',
+    en: "Add your country's numeric code before your phone number (all together). PE: +51, MX: +52, COL: +57, ECUA: +593.",
+  },
+  PASSWORDS_DO_NOT_MATCH: {
+    status: 400,
+    es: 'Las contraseñas no coinciden.',
+    en: 'Passwords must match.',
+  },
+  WRONG_PASSWORD: {
+    status: 400,
+    es: 'La contraseña actual no es correcta.',
+    en: 'The current password is not correct.',
+  },
+  LINK_EXPIRED: { status: 404, es: 'El link ha expirado.', en: 'The link has expired.' },
+  EMAIL_NOT_VALIDATED: {
+    status: 404,
+    es: 'No se pudo validar el correo.',
+    en: 'Email could not be validated',
+  },
 } as const satisfies Record<string, { status: number } & Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
