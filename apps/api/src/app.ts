@@ -7,6 +7,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storefrontPlugin } from './plugins/storefront.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -18,7 +19,10 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'production' | 'WEB_DIST' | 'PUBLIC_URL'>;
+export type AppConfig = Pick<
+  Config,
+  'production' | 'WEB_DIST' | 'PUBLIC_URL' | 'GOOGLE_OAUTH_URL' | 'RECAPTCHA_VERIFY_URL'
+>;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -44,6 +48,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(securityHeadersPlugin, { production: config.production });
   await fastify.register(tenantPlugin);
   await fastify.register(authPlugin);
+  await fastify.register(rateLimitPlugin);
   await fastify.register(docsPlugin);
 
   await fastify.register(

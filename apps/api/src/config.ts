@@ -9,6 +9,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Storefront <no-reply@localhost>'),
+  /** Base URLs of the identity providers, so that tests can point them at a local fake (architecture §4). */
+  GOOGLE_OAUTH_URL: z.url().default('https://oauth2.googleapis.com'),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   REDIS_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { openTestDatabase } from '@storefront/db/testing';
-import { buildApp } from '../app.ts';
+import { type AppConfig, buildApp } from '../app.ts';
 
 export const DEMO_FILE = fileURLToPath(
   new URL('../../../../packages/db/demo/demo.tenant.json', import.meta.url),
@@ -14,13 +14,23 @@ export const demoTenantFile = () =>
  * A fresh API on a fresh database (in-memory PGlite, or a new database on TEST_DATABASE_URL), loaded
  * with the demo data unless told otherwise. Call `close()` in afterAll.
  */
-export async function createTestApp(options: { tenantFile?: unknown; demo?: boolean } = {}) {
+export async function createTestApp(
+  options: { tenantFile?: unknown; demo?: boolean; config?: Partial<AppConfig> } = {},
+) {
   const database = await openTestDatabase();
   if (options.demo !== false) {
     await importTenantFile(database.db, options.tenantFile ?? demoTenantFile(), { includeDemoUsers: true });
   }
   const app = await buildApp({
-    config: { production: false, WEB_DIST: '/nonexistent', PUBLIC_URL: undefined },
+    config: {
+      production: false,
+      WEB_DIST: '/nonexistent',
+      PUBLIC_URL: undefined,
+      // Unreachable by default: a test that needs a provider starts a fake one.
+      GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
+      RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
+      ...options.config,
+    },
     db: database.db,
   });
   await app.ready();

@@ -1,0 +1,26 @@
+import type { Executor } from '@storefront/db/client';
+import { rateLimitHits } from '@storefront/db/schema/accounts';
+import { sql } from 'drizzle-orm';
+
+/** Counts one hit in the key's fixed window, starting a new window when the last one is over. */
+export async function countHit(
+  db: Executor,
+  key: string,
+  windowMs: number,
+  nowMs: number,
+): Promise<{ count: number; windowStart: number }> {
+  const expired = sql`${rateLimitHits.windowStart} + ${windowMs} <= ${nowMs}`;
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key, count: 1, windowStart: nowMs })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimitHits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${nowMs} else ${rateLimitHits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimitHits.count, windowStart: rateLimitHits.windowStart });
+  if (!row) throw new Error('rate limit upsert returned no row');
+  return { count: row.count, windowStart: Number(row.windowStart) };
+}
