@@ -123,6 +123,77 @@ export const ERRORS = {
     es: 'No se pudo validar el correo.',
     en: 'Email could not be validated',
   },
+  // Loyalty: coins, promotions, polls, raffles, gift cards (spec §5, §8)
+  NOT_ENOUGH_COINS: { status: 400, es: 'No tienes monedas suficientes', en: 'Not enough coins' },
+  NOT_ENOUGH_POINTS: { status: 400, es: 'No tienes puntos suficientes', en: 'Not enough points' },
+  NOT_ENOUGH_STAMPS: { status: 400, es: 'No tienes sellos suficientes', en: 'Not enough stamps' },
+  NOT_ENOUGH_BALANCE: { status: 400, es: 'No tienes saldo suficiente', en: 'Not enough balance' },
+  PROMOTION_ALREADY_USED: {
+    status: 400,
+    es: 'Esta promoción ya fue utilizada',
+    en: 'This promotion has already been used',
+  },
+  PROMOTION_NOT_USABLE: {
+    status: 400,
+    es: 'Esta promoción ya no se puede usar',
+    en: 'This promotion can no longer be used',
+  },
+  REDEMPTION_LIMIT_EXCEEDED: {
+    status: 400,
+    es: 'Se superó el límite de canjes de esta promoción',
+    en: 'The redemption limit of this promotion has been exceeded',
+  },
+  PROMOTION_STOCK_EXHAUSTED: {
+    status: 400,
+    es: 'Se agotó el stock de esta promoción',
+    en: 'This promotion is out of stock',
+  },
+  PROMOTION_LEVEL_REQUIRED: {
+    status: 400,
+    es: 'Tu nivel aún no permite usar esta promoción',
+    en: 'Your level does not allow this promotion yet',
+  },
+  MANUAL_POINTS_DISABLED: {
+    status: 400,
+    es: 'El programa de beneficios no tiene habilitada esta funcionalidad',
+    en: 'The benefits program does not have this functionality enabled',
+  },
+  POLL_INCOMPLETE: {
+    status: 400,
+    es: 'Todas las preguntas de la encuesta deben ser respondidas',
+    en: 'All survey questions must be answered',
+  },
+  POLL_ALREADY_ANSWERED: {
+    status: 400,
+    es: 'Ya respondiste esta encuesta',
+    en: 'You have already answered this poll',
+  },
+  POLL_CLOSED: { status: 400, es: 'Esta encuesta ya está cerrada', en: 'This poll is closed' },
+  RAFFLE_ALREADY_REGISTERED: {
+    status: 400,
+    es: 'Ya estás registrado en este sorteo',
+    en: 'You are already registered in this raffle',
+  },
+  RAFFLE_CLOSED: {
+    status: 400,
+    es: 'Este sorteo ya no acepta registros',
+    en: 'This raffle no longer accepts registrations',
+  },
+  TERMS_NOT_ACCEPTED: {
+    status: 400,
+    es: 'Debes aceptar los términos y condiciones',
+    en: 'You must accept the terms and conditions',
+  },
+  GIFT_CARD_ALREADY_USED: {
+    status: 400,
+    es: 'Esta tarjeta de regalo ya fue usada',
+    en: 'This gift card has already been used',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    es: 'Esta clave de idempotencia ya se usó con otra solicitud.',
+    en: 'This idempotency key was already used with a different request.',
+  },
 } as const satisfies Record<string, { status: number } & Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
