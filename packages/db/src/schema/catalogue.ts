@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+} from 'drizzle-orm/pg-core';
+import { apps, companies, places } from './tenancy.ts';
+
+/** A company's menu sections (spec §3 Category). */
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    uid: text().primaryKey(),
+    appUid: text()
+      .notNull()
+      .references(() => apps.uid, { onDelete: 'cascade' }),
+    companyUid: text()
+      .notNull()
+      .references(() => companies.uid, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    image: text(),
+    color: text(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.companyUid, t.position)],
+);
+
+/**
+ * A company's product (spec §3 Product). It is sold in a place only through a place_products row,
+ * which holds that place's stock. `searchText` is the normalised title, brand and sku
+ * (contracts/search.ts), written by the code that writes the product.
+ */
+export const products = pgTable(
+  'products',
+  {
+    uid: text().primaryKey(),
+    /** The stable integer id the storefront reads as `id`. */
+    id: integer().generatedAlwaysAsIdentity().notNull().unique(),
+    appUid: text()
+      .notNull()
+      .references(() => apps.uid, { onDelete: 'cascade' }),
+    companyUid: text()
+      .notNull()
+      .references(() => companies.uid, { onDelete: 'cascade' }),
+    categoryUid: text().references(() => productCategories.uid, { onDelete: 'set null' }),
+    title: text().notNull(),
+    shortDescription: text().notNull().default(''),
+    description: text().notNull().default(''),
+    image: text(),
+    imageReverse: text(),
+    unitPrice: integer().notNull().default(0),
+    coinPrice: integer(),
+    isRedeemable: boolean().notNull().default(false),
+    directPurchase: boolean().notNull().default(false),
+    brand: text(),
+    sku: text(),
+    isActive: boolean().notNull().default(true),
+    searchText: text().notNull(),
+  },
+  (t) => [
+    // Menu order: by title, then uid so that paging is stable.
+    index().on(t.companyUid, t.title, t.uid),
+    index().on(t.categoryUid),
+    check('products_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('products_coin_price_check', sql`${t.coinPrice} is null or ${t.coinPrice} >= 0`),
+  ],
+);
+
+/**
+ * A product offered in a place, with that place's own stock (null = unlimited). Orders lock these
+ * rows (FOR UPDATE) to take stock, so stock stays a plain integer column here.
+ */
+export const placeProducts = pgTable(
+  'place_products',
+  {
+    placeUid: text()
+      .notNull()
+      .references(() => places.uid, { onDelete: 'cascade' }),
+    productUid: text()
+      .notNull()
+      .references(() => products.uid, { onDelete: 'cascade' }),
+    stock: integer(),
+    isAvailable: boolean().notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.placeUid, t.productUid] }),
+    index().on(t.productUid),
+    check('place_products_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
+  ],
+);
+
+/** Choices a product offers (spec §3 Option group), each with its own priced options. */
+export const optionGroups = pgTable(
+  'option_groups',
+  {
+    uid: text().primaryKey(),
+    productUid: text()
+      .notNull()
+      .references(() => products.uid, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    minimumToSelect: integer().notNull().default(0),
+    maximumToSelect: integer().notNull().default(1),
+    isActive: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    index().on(t.productUid, t.position),
+    check(
+      'option_groups_select_check',
+      sql`${t.minimumToSelect} >= 0 and ${t.maximumToSelect} >= ${t.minimumToSelect}`,
+    ),
+  ],
+);
+
+export const options = pgTable(
+  'options',
+  {
+    uid: text().primaryKey(),
+    groupUid: text()
+      .notNull()
+      .references(() => optionGroups.uid, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    price: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.groupUid, t.position), check('options_price_check', sql`${t.price} >= 0`)],
+);
+
+/** Weekly opening hours of a place; weekday is ISO (1 = Monday ... 7 = Sunday). */
+export const placeOpeningHours = pgTable(
+  'place_opening_hours',
+  {
+    placeUid: text()
+      .notNull()
+      .references(() => places.uid, { onDelete: 'cascade' }),
+    weekday: smallint().notNull(),
+    opens: time().notNull(),
+    closes: time().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.placeUid, t.weekday, t.opens] }),
+    check('place_opening_hours_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check('place_opening_hours_range_check', sql`${t.closes} > ${t.opens}`),
+  ],
+);
+
+/** How a place plans pickups: the preparation lead time and the clock its hours are read in. */
+export const placePickupSettings = pgTable('place_pickup_settings', {
+  placeUid: text()
+    .primaryKey()
+    .references(() => places.uid, { onDelete: 'cascade' }),
+  leadMinutes: integer().notNull().default(30),
+  timeZone: text().notNull().default('America/Lima'),
+});
+
+/** Banners a company shows (GET v5/companies/{uid}/ads). */
+export const companyAds = pgTable(
+  'company_ads',
+  {
+    uid: text().primaryKey(),
+    appUid: text()
+      .notNull()
+      .references(() => apps.uid, { onDelete: 'cascade' }),
+    companyUid: text()
+      .notNull()
+      .references(() => companies.uid, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    image: text(),
+    link: text(),
+    isActive: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.companyUid, t.position)],
+);
