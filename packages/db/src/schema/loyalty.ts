@@ -104,6 +104,8 @@ export const ledgerEntries = pgTable(
     referenceType: text(),
     referenceId: text(),
     staffUserUid: uuid().references(() => users.uid, { onDelete: 'set null' }),
+    /** Free text, such as the description staff give to manual points. */
+    note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }),
     /** For credits: the part not yet spent or expired, consumed oldest-expiry first. */
