@@ -9,6 +9,7 @@ import {
   SIGNIN_METHODS,
 } from './constants.ts';
 import { COUNTRIES } from './countries.ts';
+import { refineLoyalty, tenantLoyaltySchema } from './tenant-file-loyalty.ts';
 
 /**
  * The tenant file: one JSON document that creates or updates apps with everything they own
@@ -138,6 +139,7 @@ export const tenantAppSchema = z.strictObject({
   company_categories: z.array(tenantCompanyCategorySchema).default([]),
   companies: z.array(tenantCompanySchema).min(1),
   users: z.array(tenantUserSchema).default([]),
+  ...tenantLoyaltySchema,
 });
 
 export const tenantFileSchema = z
@@ -145,6 +147,7 @@ export const tenantFileSchema = z
   .superRefine((file, ctx) => {
     file.apps.forEach((app, appIndex) => {
       const at = (...path: (string | number)[]) => ['apps', appIndex, ...path];
+      refineLoyalty(app, ctx, at);
       const companies = new Set(app.companies.map((company) => company.uid));
       const areas = new Set(app.areas.map((area) => area.uid));
       const categories = new Set(app.company_categories.map((category) => category.uid));

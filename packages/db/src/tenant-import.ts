@@ -12,6 +12,7 @@ import {
   places,
 } from './schema/tenancy.ts';
 import { staffRoles, users } from './schema/users.ts';
+import { importLoyalty } from './tenant-import-loyalty.ts';
 
 export interface TenantFileIssue {
   path: string;
@@ -73,6 +74,7 @@ export async function importTenantFile(
       await checkOwnership(tx, app, index);
       await importApp(tx, app);
       userCount += await importUsers(tx, app, passwordHashes, options);
+      await importLoyalty(tx, app, index, options);
     }
   });
   return { apps: file.apps.map((app) => app.uid), users: userCount };
