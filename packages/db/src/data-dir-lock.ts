@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -26,6 +26,7 @@ function isAlive(pid: number): boolean {
  * file holds the owner's pid; a lock left by a process that died (kill -9) is taken over.
  */
 export function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
   const file = join(dir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { tenantUrl } from './support.ts';
+
+test('the demo home loads the storefront with the tenant branding', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page).toHaveTitle('Demo');
+  await expect(page.locator('header').getByRole('link').first()).toBeVisible();
+  await expect(page.locator('footer')).toContainText('Sabores Demo');
+  expect(await page.evaluate(() => localStorage.getItem('apiKey'))).toBe('demo-public-api-key-0001');
+  expect(await page.evaluate(() => localStorage.getItem('colors_main_color'))).toBe('#c2410c');
+  expect(errors).toEqual([]);
+});
+
+test('an unknown path shows the not-found text', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Lo sentimos, página no encontrada!' })).toBeVisible();
+});
+
+test('switching to English survives a reload', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await page.getByLabel('Idioma').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('an old stored version wipes local storage and records 1.0.2', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await page.evaluate(() => {
+    localStorage.setItem('version', '1.0.1');
+    localStorage.setItem('token', 'stale-token');
+    localStorage.setItem('lang', 'en');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Lo sentimos, página no encontrada!' })).toBeVisible();
+  const stored = await page.evaluate(() => ({ ...localStorage }));
+  expect(stored.version).toBe('1.0.2');
+  expect(stored.token).toBeUndefined();
+  expect(stored.lang).toBeUndefined();
+});
+
+test('guards: /register needs signup, member screens need a session, /landing needs a landing page', async ({
+  page,
+}) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/landing');
+  await expect(page).not.toHaveURL(/\/landing$/);
+  await page.goto('/reset-password/');
+  await expect(page).not.toHaveURL(/reset-password/);
+});
+
+test('coupon and influencer links store their codes and move on', async ({ page }) => {
+  await page.goto('/company/demo-main/code/BIENVENIDA/');
+  await expect(page).toHaveURL(/\/products$/);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('coupon') ?? 'null'))).toEqual({
+    company: 'demo-main',
+    code: 'BIENVENIDA',
+  });
+  await page.goto('/in/influencer-42/');
+  expect(await page.evaluate(() => localStorage.getItem('influencerUid'))).toBe('influencer-42');
+});
+
+test('the multisite app prefixes company routes and refuses companies it does not allow', async ({
+  page,
+}) => {
+  await page.goto(tenantUrl('multi.localhost', '/c/multi-cafe/'));
+  await expect(page).toHaveURL(/\/c\/multi-cafe\/products$/);
+  expect(await page.evaluate(() => localStorage.getItem('selectedCompanyUid'))).toBe('multi-cafe');
+  await page.goto(tenantUrl('multi.localhost', '/c/demo-main/'));
+  await expect(page.getByRole('heading', { name: 'Lo sentimos, página no encontrada!' })).toBeVisible();
+});

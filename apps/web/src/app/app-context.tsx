@@ -1,0 +1,56 @@
+import type { App, Company } from '@storefront/contracts/app';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { clearSession, STORAGE_KEYS, storage } from '../lib/storage.ts';
+
+const AppRecordContext = createContext<App | null>(null);
+
+export function AppRecordProvider({ app, children }: { app: App; children: ReactNode }) {
+  return <AppRecordContext.Provider value={app}>{children}</AppRecordContext.Provider>;
+}
+
+/** The tenant's app record, loaded at boot. */
+export function useAppRecord(): App {
+  const app = useContext(AppRecordContext);
+  if (!app) throw new Error('useAppRecord outside AppRecordProvider');
+  return app;
+}
+
+/** The company a /c/{companyUid}/ route or the stored selection points at, among allowed ones only. */
+export function useCompany(companyUid?: string): Company {
+  const app = useAppRecord();
+  const uid = companyUid ?? storage.get(STORAGE_KEYS.selectedCompanyUid) ?? app.company.uid;
+  return app.allowed_companies.find((company) => company.uid === uid) ?? app.company;
+}
+
+interface Auth {
+  token: string | null;
+  loggedIn: boolean;
+  /** Stores the token of a successful login (spec §4). */
+  login(token: string): void;
+  /** Clears the session keys and goes home. */
+  logout(): void;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+/** Auth status starts as logged in when a token is stored (spec §4). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState(() => storage.get(STORAGE_KEYS.token));
+  const login = useCallback((next: string) => {
+    storage.set(STORAGE_KEYS.token, next);
+    setToken(next);
+  }, []);
+  const logout = useCallback(() => {
+    clearSession();
+    setToken(null);
+    window.location.assign('/');
+  }, []);
+  const value = useMemo(() => ({ token, loggedIn: token !== null, login, logout }), [token, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth outside AuthProvider');
+  return auth;
+}

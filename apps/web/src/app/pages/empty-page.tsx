@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { useAppRecord } from '../app-context.tsx';
+
+/** With empty_page on, the whole shell is this placeholder (spec §2, route /). */
+export function EmptyPage() {
+  const { t } = useTranslation();
+  const app = useAppRecord();
+  return (
+    <main className="centered-page">
+      {app.logo && <img src={app.logo} alt={app.name} width={160} height={64} className="logo" />}
+      <h1>{t('emptyPage.title')}</h1>
+      <p>{t('emptyPage.text')}</p>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useAppRecord, useAuth } from './app-context.tsx';
+import { companyByUid, deletionRedirect, type GuardState } from './guards.ts';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+
+/** Applies one rule of guards.ts: redirects when it says so, else renders the children or the nested routes. */
+export function Guard({
+  rule,
+  children,
+}: {
+  rule: (state: GuardState) => string | null;
+  children?: ReactNode;
+}) {
+  const app = useAppRecord();
+  const { loggedIn } = useAuth();
+  const to = rule({ app, loggedIn });
+  if (to) return <Navigate to={to} replace />;
+  return children ?? <Outlet />;
+}
+
+/** /c/{companyUid}/...: only among the app's allowed companies. */
+export function AllowedCompanyGuard() {
+  const app = useAppRecord();
+  const { companyUid } = useParams();
+  return companyByUid(app, companyUid) ? <Outlet /> : <NotFoundPage />;
+}
+
+/** Deletion links move to or from the app's customer prefix (spec §2, architecture §2). */
+export function DeletionLinkGuard({ prefixed }: { prefixed: boolean }) {
+  const app = useAppRecord();
+  const { pathname } = useLocation();
+  const { deletionPrefix } = useParams();
+  const to = deletionRedirect(app, pathname, prefixed ? (deletionPrefix ?? '') : null);
+  return to ? <Navigate to={to} replace /> : <Outlet />;
+}

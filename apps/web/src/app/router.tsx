@@ -1,0 +1,139 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from 'react-router';
+import { useAppRecord, useAuth, useCompany } from './app-context.tsx';
+import {
+  categoriesRedirect,
+  completeInfoRedirect,
+  eventsRedirect,
+  guestOnlyRedirect,
+  landingRedirect,
+  loggedOutOnlyRedirect,
+  memberOnlyRedirect,
+  productsRedirect,
+  shellRedirect,
+} from './guards.ts';
+import { EmptyPage } from './pages/empty-page.tsx';
+import { CompanySwitchPage, CouponLinkPage, InfluencerLinkPage } from './pages/link-pages.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { AllowedCompanyGuard, DeletionLinkGuard, Guard } from './route-guards.tsx';
+import { LogoLayout, Shell } from './shell/shell.tsx';
+
+// Each screen is its own chunk: a visitor of /carta downloads neither checkout nor staff tools.
+const inPreparation = () => import('./pages/in-preparation-page.tsx');
+const home = () => import('./pages/home-page.tsx');
+
+/** The shell of spec §2 route /: the placeholder with empty_page, else the shell (or /login when closed). */
+function ShellGate() {
+  const app = useAppRecord();
+  if (app.empty_page) return <EmptyPage />;
+  return (
+    <Guard rule={shellRedirect}>
+      <Shell />
+    </Guard>
+  );
+}
+
+/** Policy pages are always readable: inside the shell when it is open to this user, else logo and content. */
+function PolicyLayout() {
+  const app = useAppRecord();
+  const { loggedIn } = useAuth();
+  return !app.empty_page && (loggedIn || app.allow_anonymous_navigation) ? <Shell /> : <LogoLayout />;
+}
+
+/** /products and /c/{uid}/products need ecommerce on that company. */
+function ProductsGuard() {
+  const { companyUid } = useParams();
+  const company = useCompany(companyUid);
+  const to = productsRedirect(company);
+  return to ? <Navigate to={to} replace /> : <Outlet />;
+}
+
+const screen = (path: string, lazy: RouteObject['lazy'] = inPreparation): RouteObject => ({ path, lazy });
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <LogoLayout />,
+        children: [
+          { element: <Guard rule={(s) => guestOnlyRedirect(s, 'login')} />, children: [screen('login')] },
+          {
+            element: <Guard rule={(s) => guestOnlyRedirect(s, 'register')} />,
+            children: [screen('register')],
+          },
+          {
+            element: <Guard rule={loggedOutOnlyRedirect} />,
+            children: [
+              screen('recovery-password'),
+              screen('reset-password/:uidUser/:token'),
+              { path: 'reset-password/*', element: <Navigate to="/" replace /> },
+            ],
+          },
+          screen('verification-email/:uidApp/:uidUser/:token'),
+          { element: <Guard rule={completeInfoRedirect} />, children: [screen('complete-info')] },
+          {
+            element: <DeletionLinkGuard prefixed={false} />,
+            children: [screen('me/delete/:uidApp/:uidUser/:token')],
+          },
+          {
+            element: <DeletionLinkGuard prefixed />,
+            children: [screen(':deletionPrefix/me/delete/:uidApp/:uidUser/:token')],
+          },
+        ],
+      },
+      {
+        element: <PolicyLayout />,
+        children: [screen('terms-and-conditions'), screen('politics'), screen('faqs'), screen('cookies')],
+      },
+      { path: 'company/:companyUid/code/:code', element: <CouponLinkPage /> },
+      { path: 'in/:uid', element: <InfluencerLinkPage /> },
+      { element: <Guard rule={landingRedirect} />, children: [screen('landing')] },
+      {
+        path: '/',
+        element: <ShellGate />,
+        children: [
+          { index: true, lazy: home },
+          screen('carta'),
+          screen('about'),
+          screen('cart'),
+          screen('program/:programUid'),
+          { element: <ProductsGuard />, children: [screen('products')] },
+          { element: <Guard rule={eventsRedirect} />, children: [screen('events')] },
+          { element: <Guard rule={categoriesRedirect} />, children: [screen('categories/:categoryUid')] },
+          {
+            element: <Guard rule={memberOnlyRedirect} />,
+            children: [
+              screen('profile'),
+              screen('qr'),
+              screen('change-password'),
+              screen('delete'),
+              screen('orders'),
+              screen('orders/coins'),
+              screen('orders/:orderUid'),
+              screen('subscription'),
+              screen('subscription/me'),
+              screen('raffles'),
+              screen('polls'),
+              screen('retail/*'),
+            ],
+          },
+          {
+            path: 'c/:companyUid',
+            element: <AllowedCompanyGuard />,
+            children: [
+              { index: true, element: <CompanySwitchPage /> },
+              { element: <ProductsGuard />, children: [screen('products')] },
+              screen('program/:programUid'),
+              screen('cart'),
+              { element: <Guard rule={eventsRedirect} />, children: [screen('events')] },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppRecord, useCompany } from '../app-context.tsx';
+
+/** Logo, social links and the links of spec §2 Footer. */
+export function Footer() {
+  const { t } = useTranslation();
+  const app = useAppRecord();
+  const company = useCompany();
+  const logo = company.logo ?? app.logo;
+  return (
+    <footer className="footer">
+      <div className="footer-brand">
+        {logo && <img src={logo} alt={company.name} width={96} height={40} loading="lazy" />}
+        <ul className="social-links">
+          {Object.entries(company.social_links).map(([network, url]) => (
+            <li key={network}>
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                {network}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ul className="footer-links">
+        {company.ecommerce_enabled && (
+          <li>
+            <Link to="/products">{t('footer.store')}</Link>
+          </li>
+        )}
+        {app.events_enabled && (
+          <li>
+            <Link to="/events">{t('footer.events')}</Link>
+          </li>
+        )}
+        <li>
+          <Link to="/terms-and-conditions">{t('footer.terms')}</Link>
+        </li>
+        <li>
+          <Link to="/politics">{t('footer.privacy')}</Link>
+        </li>
+        <li>
+          <Link to="/faqs">{t('footer.faqs')}</Link>
+        </li>
+        <li>
+          <Link to="/cookies/">{t('footer.cookies')}</Link>
+        </li>
+      </ul>
+      <p className="footer-legal">
+        © {new Date().getFullYear()} {company.name}. {t('footer.rights')}{' '}
+        <Link to="/about" className="hidden-link" aria-label={t('footer.about')}>
+          ·
+        </Link>
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
+import { allModulesHidden } from '../guards.ts';
+import { Footer } from './footer.tsx';
+import { LanguageSelector } from './language-selector.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+/** The main shell: header, side menu, the page, footer. A company hiding every module shows its logo only. */
+export function Shell() {
+  const { t } = useTranslation();
+  const app = useAppRecord();
+  const company = useCompany();
+  const { loggedIn } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const logo = company.logo ?? app.logo;
+
+  if (allModulesHidden(company)) {
+    return (
+      <main className="centered-page">
+        {logo && <img src={logo} alt={company.name} width={200} height={200} />}
+      </main>
+    );
+  }
+
+  return (
+    <div className="shell">
+      <header className="header">
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{t('menu.open')}</span>
+        </button>
+        <Link to="/" className="header-logo">
+          {logo ? <img src={logo} alt={company.name} width={120} height={40} /> : company.name}
+        </Link>
+        <div className="header-actions">
+          <LanguageSelector />
+          {!loggedIn && (
+            <Link to="/login" className="button">
+              {t('menu.login')}
+            </Link>
+          )}
+        </div>
+      </header>
+      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <main className="content">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** The logo-and-content layout of account pages, and of policy pages when the shell is closed to visitors. */
+export function LogoLayout() {
+  const app = useAppRecord();
+  return (
+    <div className="logo-layout">
+      <header className="logo-layout-header">
+        <Link to="/">
+          {app.logo ? <img src={app.logo} alt={app.name} width={140} height={56} /> : app.name}
+        </Link>
+        <LanguageSelector />
+      </header>
+      <main className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

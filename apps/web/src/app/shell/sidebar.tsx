@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useMe } from '../../features/account/api/use-me.ts';
+import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
+import { isHidden } from '../guards.ts';
+
+/** The 300 px side menu of spec §2; profile, QR, password and exchanges only for members. */
+export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const app = useAppRecord();
+  const company = useCompany();
+  const { loggedIn, logout } = useAuth();
+  const me = useMe();
+  const link = (to: string, label: string, className?: string) => (
+    <li className={className}>
+      <NavLink to={to} onClick={onClose}>
+        {label}
+      </NavLink>
+    </li>
+  );
+  return (
+    <>
+      {open && (
+        <button type="button" className="sidebar-backdrop" aria-label={t('menu.close')} onClick={onClose} />
+      )}
+      <nav
+        id="sidebar"
+        className={open ? 'sidebar open' : 'sidebar'}
+        aria-label={t('menu.open')}
+        inert={!open}
+      >
+        <ul>
+          {link('/', t('menu.home'))}
+          {!isHidden(company, 'cart') && link('/carta', t('menu.carta'))}
+          {loggedIn && link('/profile', t('menu.profile'))}
+          {loggedIn && link('/qr', t('menu.qr'), 'small-screen-only')}
+          {loggedIn && link('/change-password', t('menu.changePassword'))}
+          {loggedIn && company.ecommerce_enabled && link('/orders', t('menu.orders'))}
+          {loggedIn && company.ecommerce_enabled && link('/orders/coins', t('menu.exchanges'))}
+          {app.events_enabled && link('/events', t('menu.events'))}
+          {me.data?.is_staff && link('/retail', t('menu.retail'))}
+          {loggedIn ? (
+            <li>
+              <button type="button" className="link-button" onClick={logout}>
+                {t('menu.logout')}
+              </button>
+            </li>
+          ) : (
+            link('/login', t('menu.login'))
+          )}
+        </ul>
+      </nav>
+    </>
+  );
+}

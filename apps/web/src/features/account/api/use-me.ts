@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAuth } from '../../../app/app-context.tsx';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { clearSession } from '../../../lib/storage.ts';
+
+export interface Me {
+  uid: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  profile_complete?: boolean;
+  is_staff?: boolean;
+}
+
+export const meQueryKey = ['me'] as const;
+
+/** The signed-in member. A 401 on this fetch clears the token and reloads (spec §4). */
+export function useMe() {
+  const { loggedIn } = useAuth();
+  const query = useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => apiFetch<Me>('v5/me/', { signal }),
+    enabled: loggedIn,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    staleTime: 60_000,
+  });
+  useEffect(() => {
+    if (query.error instanceof ApiError && query.error.status === 401) {
+      clearSession();
+      window.location.reload();
+    }
+  }, [query.error]);
+  return query;
+}

@@ -1,0 +1,41 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@storefront/contracts/constants';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import es from '../locales/es.json';
+import { STORAGE_KEYS, storage } from './storage.ts';
+
+export function storedLanguage(): Language {
+  const stored = storage.get(STORAGE_KEYS.lang);
+  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
+}
+
+export async function initI18n(): Promise<typeof i18next> {
+  const lng = storedLanguage();
+  await i18next.use(initReactI18next).init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    resources: { es: { common: es }, en: { common: en } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+  document.documentElement.lang = lng;
+  return i18next;
+}
+
+/** The language selector keeps its choice under `lang` (spec §1). */
+export async function changeLanguage(language: Language): Promise<void> {
+  storage.set(STORAGE_KEYS.lang, language);
+  document.documentElement.lang = language;
+  await i18next.changeLanguage(language);
+}
+
+/**
+ * A feature brings its own strings in its own chunk: `addTranslations('cart', { es, en })` at the top of
+ * the feature's module, then `useTranslation('cart')`.
+ */
+export function addTranslations(namespace: string, bundles: Record<Language, Record<string, unknown>>): void {
+  for (const language of LANGUAGES) {
+    i18next.addResourceBundle(language, namespace, bundles[language], true, false);
+  }
+}

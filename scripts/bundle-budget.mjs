@@ -1,0 +1,35 @@
+// Fails when the JavaScript the first page loads, gzipped, exceeds the budget. Exact bytes, from the
+// build's manifest: the entry with its static imports, plus the route chunks the demo home opens.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KIB = 150;
+const dist = 'apps/web/dist';
+// The demo's first page: the entry, the home route, and where it sends a visitor.
+const FIRST_PAGE_MODULES = ['index.html', 'src/app/pages/home-page.tsx'];
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visit(imported);
+};
+for (const key of FIRST_PAGE_MODULES) {
+  if (!manifest[key]) throw new Error(`bundle-budget: ${key} is not in the build manifest`);
+  visit(key);
+}
+
+let total = 0;
+for (const file of [...files].filter((name) => name.endsWith('.js'))) {
+  const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  total += size;
+  console.log(`  ${file}: ${(size / 1024).toFixed(1)} KiB gzip`);
+}
+const verdict = total <= BUDGET_KIB * 1024 ? 'within' : 'OVER';
+console.log(
+  `First-page JavaScript: ${(total / 1024).toFixed(1)} KiB gzip, ${verdict} the budget of ${BUDGET_KIB} KiB.`,
+);
+if (verdict === 'OVER') process.exit(1);
