@@ -2,8 +2,11 @@ import type { Database } from '@storefront/db/client';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -55,6 +58,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(appsRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(accountsRoutes);
+      if (!config.production) await api.register(devMailboxRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { apps } from '@storefront/db/schema/tenancy';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { smtpOrLogDelivery, startMailWorker } from './modules/mail/mail.service.ts';
 
 async function main() {
   const config = loadConfig();
@@ -26,12 +27,19 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
   });
 
+  const stopMailWorker = startMailWorker(
+    handle.db,
+    smtpOrLogDelivery(config.SMTP_URL, config.MAIL_FROM, app.log),
+    app.log,
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests, then closing the database`);
     try {
+      stopMailWorker();
       await app.close();
       await handle.close();
     } finally {

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { rateLimitHits } from '@storefront/db/schema/accounts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 /** Counts one hit in the key's fixed window, starting a new window when the last one is over. */
 export async function countHit(
@@ -22,5 +22,17 @@ export async function countHit(
     })
     .returning({ count: rateLimitHits.count, windowStart: rateLimitHits.windowStart });
   if (!row) throw new Error('rate limit upsert returned no row');
+  return { count: row.count, windowStart: Number(row.windowStart) };
+}
+
+/** The key's count in its current window, without counting a hit (0 once the window is over). */
+export async function peekHits(
+  db: Executor,
+  key: string,
+  windowMs: number,
+  nowMs: number,
+): Promise<{ count: number; windowStart: number }> {
+  const [row] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, key));
+  if (!row || Number(row.windowStart) + windowMs <= nowMs) return { count: 0, windowStart: nowMs };
   return { count: row.count, windowStart: Number(row.windowStart) };
 }

@@ -1,0 +1,52 @@
+import type { Language } from '@storefront/contracts/constants';
+
+/** The text of each account e-mail, in the member's language; the link is the whole point of each. */
+const TEMPLATES = {
+  VERIFY_EMAIL: {
+    es: {
+      subject: (app: string) => `${app}: confirma tu correo`,
+      text: (name: string, link: string) =>
+        `Hola ${name}:\n\nPara confirmar tu correo abre este link (vale 7 días):\n${link}\n\nSi no creaste una cuenta, ignora este mensaje.`,
+    },
+    en: {
+      subject: (app: string) => `${app}: confirm your email`,
+      text: (name: string, link: string) =>
+        `Hello ${name},\n\nTo confirm your email open this link (valid for 7 days):\n${link}\n\nIf you did not create an account, ignore this message.`,
+    },
+  },
+  RESET_PASSWORD: {
+    es: {
+      subject: (app: string) => `${app}: cambia tu contraseña`,
+      text: (name: string, link: string) =>
+        `Hola ${name}:\n\nPara elegir una nueva contraseña abre este link (vale 1 hora y se usa una sola vez):\n${link}\n\nSi no lo pediste, ignora este mensaje: tu contraseña no cambia.`,
+    },
+    en: {
+      subject: (app: string) => `${app}: reset your password`,
+      text: (name: string, link: string) =>
+        `Hello ${name},\n\nTo choose a new password open this link (valid for 1 hour, once):\n${link}\n\nIf you did not ask for it, ignore this message: your password does not change.`,
+    },
+  },
+  DELETE_ACCOUNT: {
+    es: {
+      subject: (app: string) => `${app}: eliminar tu cuenta`,
+      text: (name: string, link: string) =>
+        `Hola ${name}:\n\nPara eliminar tu cuenta abre este link (vale 24 horas). Al eliminarla pierdes todos los beneficios acumulados.\n${link}\n\nSi no lo pediste, ignora este mensaje.`,
+    },
+    en: {
+      subject: (app: string) => `${app}: delete your account`,
+      text: (name: string, link: string) =>
+        `Hello ${name},\n\nTo delete your account open this link (valid for 24 hours). Deleting it removes all your accumulated benefits.\n${link}\n\nIf you did not ask for it, ignore this message.`,
+    },
+  },
+} as const;
+
+export function accountMail(
+  kind: keyof typeof TEMPLATES,
+  language: Language,
+  appName: string,
+  firstName: string,
+  link: string,
+) {
+  const template = TEMPLATES[kind][language];
+  return { subject: template.subject(appName), text: template.text(firstName, link) };
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contextOf } from '../../lib/request-context.ts';
+import { errorResponses } from '../../plugins/error-handler.ts';
+import { listRecentMail } from './mail.repository.ts';
+
+const MAILBOX_SIZE = 50;
+
+/**
+ * The development mailbox: the newest mail of the current app, so that a reset or verification link
+ * can be followed without an SMTP server. Registered only outside production.
+ */
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.get('/dev/mailbox/', {
+    schema: {
+      tags: ['development'],
+      summary: 'The newest mail of this app (development only)',
+      response: {
+        200: z.array(
+          z.object({
+            uid: z.string(),
+            to: z.string(),
+            subject: z.string(),
+            text: z.string(),
+            status: z.string(),
+            created_at: z.string(),
+          }),
+        ),
+        ...errorResponses,
+      },
+    },
+    handler: async (request) => {
+      const ctx = contextOf(request);
+      const rows = await listRecentMail(ctx.db, ctx.app.uid, MAILBOX_SIZE);
+      return rows.map((mail) => ({
+        uid: mail.uid,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        status: mail.status,
+        created_at: mail.createdAt.toISOString(),
+      }));
+    },
+  });
+};
