@@ -131,7 +131,6 @@ export const areasQuerySchema = z.strictObject({
     .regex(/^[A-Z]{2,4}$/)
     .optional(),
   company: uid.optional(),
-  search: search.optional(),
 });
 
 export const placesQuerySchema = z.strictObject({
@@ -140,7 +139,6 @@ export const placesQuerySchema = z.strictObject({
   area: uid.optional(),
   /** The same filter as area, under the field name places answer with. */
   locality: uid.optional(),
-  search: search.optional(),
 });
 
 export const pickupScheduleQuerySchema = z.strictObject({ date: z.iso.date().optional() });

@@ -9,6 +9,14 @@ import {
   SIGNIN_METHODS,
 } from './constants.ts';
 import { COUNTRIES } from './countries.ts';
+import {
+  refineCompanyCatalogue,
+  tenantAdSchema,
+  tenantOpeningHoursSchema,
+  tenantProductCategorySchema,
+  tenantProductSchema,
+  timeZoneSchema,
+} from './tenant-file-catalogue.ts';
 import { refineLoyalty, tenantLoyaltySchema } from './tenant-file-loyalty.ts';
 
 /**
@@ -28,6 +36,14 @@ export const tenantPlaceSchema = z.strictObject({
   uses_country_delivery_service: z.boolean().default(false),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
+  opening_hours: z.array(tenantOpeningHoursSchema).default([]),
+  pickup_lead_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(30),
+  time_zone: timeZoneSchema.default('America/Lima'),
 });
 
 export const tenantCompanySchema = z.strictObject({
@@ -48,6 +64,9 @@ export const tenantCompanySchema = z.strictObject({
   social_links: z.record(z.string(), z.string().max(2000)).default({}),
   category: uid.optional(),
   places: z.array(tenantPlaceSchema).default([]),
+  product_categories: z.array(tenantProductCategorySchema).default([]),
+  products: z.array(tenantProductSchema).default([]),
+  ads: z.array(tenantAdSchema).default([]),
 });
 
 export const tenantAreaSchema = z.strictObject({
@@ -171,6 +190,7 @@ export const tenantFileSchema = z
         }
       });
       app.companies.forEach((company, c) => {
+        refineCompanyCatalogue(company, ctx, at('companies', c));
         if (company.category && !categories.has(company.category)) {
           ctx.addIssue({
             code: 'custom',

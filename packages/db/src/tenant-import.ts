@@ -12,6 +12,7 @@ import {
   places,
 } from './schema/tenancy.ts';
 import { staffRoles, users } from './schema/users.ts';
+import { importCatalogue } from './tenant-import-catalogue.ts';
 import { importLoyalty } from './tenant-import-loyalty.ts';
 
 export interface TenantFileIssue {
@@ -73,6 +74,7 @@ export async function importTenantFile(
     for (const [index, app] of file.apps.entries()) {
       await checkOwnership(tx, app, index);
       await importApp(tx, app);
+      await importCatalogue(tx, app, index);
       userCount += await importUsers(tx, app, passwordHashes, options);
       await importLoyalty(tx, app, index, options);
     }

@@ -1,0 +1,368 @@
+import type { Executor } from '@storefront/db/client';
+import {
+  companyAds,
+  optionGroups,
+  options,
+  placeOpeningHours,
+  placePickupSettings,
+  placeProducts,
+  productCategories,
+  products,
+} from '@storefront/db/schema/catalogue';
+import { appCompanies, areas, companies, companyCategories, places } from '@storefront/db/schema/tenancy';
+import { and, asc, count, eq, exists, inArray, like, type SQL, sql } from 'drizzle-orm';
+import type { PageRequest } from '../../lib/paging.ts';
+
+export type AreaRow = typeof areas.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyCategoryRow = typeof companyCategories.$inferSelect;
+export type ProductCategoryRow = typeof productCategories.$inferSelect;
+export type AdRow = typeof companyAds.$inferSelect;
+export type OptionGroupRow = typeof optionGroups.$inferSelect;
+export type OptionRow = typeof options.$inferSelect;
+export type OpeningHoursRow = typeof placeOpeningHours.$inferSelect;
+export type PickupSettingsRow = typeof placePickupSettings.$inferSelect;
+
+export interface Counted<T> {
+  count: number;
+  rows: T[];
+}
+
+/** `%` and `_` in a search word are matched literally. */
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every word must appear in the normalised search column (contracts/search.ts). */
+function searchCondition(column: typeof products.searchText, terms: string[]): SQL[] {
+  return terms.map((term) => like(column, `%${escapeLike(term)}%`));
+}
+
+async function counted<T>(rows: Promise<T[]>, total: Promise<{ value: number }[]>): Promise<Counted<T>> {
+  const [list, [first]] = await Promise.all([rows, total]);
+  return { count: first?.value ?? 0, rows: list };
+}
+
+export interface AreaFilter {
+  countryCode?: string;
+  companyUid?: string;
+}
+
+export function listAreas(db: Executor, appUid: string, filter: AreaFilter, at: PageRequest) {
+  const where = and(
+    eq(areas.appUid, appUid),
+    filter.countryCode ? eq(areas.countryCode, filter.countryCode) : undefined,
+    filter.companyUid
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(places)
+            .where(and(eq(places.areaUid, areas.uid), eq(places.companyUid, filter.companyUid))),
+        )
+      : undefined,
+  );
+  return counted(
+    db
+      .select()
+      .from(areas)
+      .where(where)
+      .orderBy(asc(areas.name), asc(areas.uid))
+      .limit(at.limit)
+      .offset(at.offset),
+    db.select({ value: count() }).from(areas).where(where),
+  );
+}
+
+const placeColumns = {
+  uid: places.uid,
+  name: places.name,
+  address: places.address,
+  usesCountryDeliveryService: places.usesCountryDeliveryService,
+  latitude: places.latitude,
+  longitude: places.longitude,
+  companyUid: places.companyUid,
+  companyName: companies.name,
+  areaUid: areas.uid,
+  areaName: areas.name,
+};
+export type PlaceRow = {
+  uid: string;
+  name: string;
+  address: string;
+  usesCountryDeliveryService: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  companyUid: string;
+  companyName: string;
+  areaUid: string;
+  areaName: string;
+};
+
+export interface PlaceFilter {
+  companyUid?: string;
+  areaUid?: string;
+}
+
+/** Places of the app's allowed companies, sorted by name. */
+export function listPlaces(db: Executor, appUid: string, filter: PlaceFilter, at: PageRequest) {
+  const where = and(
+    eq(places.appUid, appUid),
+    filter.companyUid ? eq(places.companyUid, filter.companyUid) : undefined,
+    filter.areaUid ? eq(places.areaUid, filter.areaUid) : undefined,
+  );
+  const allowed = and(eq(appCompanies.appUid, appUid), eq(appCompanies.companyUid, places.companyUid));
+  return counted(
+    db
+      .select(placeColumns)
+      .from(places)
+      .innerJoin(appCompanies, allowed)
+      .innerJoin(companies, eq(companies.uid, places.companyUid))
+      .innerJoin(areas, eq(areas.uid, places.areaUid))
+      .where(where)
+      .orderBy(asc(places.name), asc(places.uid))
+      .limit(at.limit)
+      .offset(at.offset),
+    db.select({ value: count() }).from(places).innerJoin(appCompanies, allowed).where(where),
+  );
+}
+
+export async function findPlace(db: Executor, appUid: string, placeUid: string): Promise<PlaceRow | null> {
+  const [row] = await db
+    .select(placeColumns)
+    .from(places)
+    .innerJoin(
+      appCompanies,
+      and(eq(appCompanies.appUid, appUid), eq(appCompanies.companyUid, places.companyUid)),
+    )
+    .innerJoin(companies, eq(companies.uid, places.companyUid))
+    .innerJoin(areas, eq(areas.uid, places.areaUid))
+    .where(and(eq(places.appUid, appUid), eq(places.uid, placeUid)));
+  return row ?? null;
+}
+
+export function listOpeningHours(
+  db: Executor,
+  placeUid: string,
+  weekday: number,
+): Promise<OpeningHoursRow[]> {
+  return db
+    .select()
+    .from(placeOpeningHours)
+    .where(and(eq(placeOpeningHours.placeUid, placeUid), eq(placeOpeningHours.weekday, weekday)))
+    .orderBy(asc(placeOpeningHours.opens));
+}
+
+export async function findPickupSettings(db: Executor, placeUid: string): Promise<PickupSettingsRow | null> {
+  const [row] = await db.select().from(placePickupSettings).where(eq(placePickupSettings.placeUid, placeUid));
+  return row ?? null;
+}
+
+/** The app's allowed companies (the main one first). */
+export function listAllowedCompanies(db: Executor, appUid: string): Promise<CompanyRow[]> {
+  return db
+    .select({ company: companies })
+    .from(appCompanies)
+    .innerJoin(companies, eq(companies.uid, appCompanies.companyUid))
+    .where(eq(appCompanies.appUid, appUid))
+    .orderBy(asc(appCompanies.position))
+    .then((rows) => rows.map((row) => row.company));
+}
+
+export async function isAllowedCompany(db: Executor, appUid: string, companyUid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uid: appCompanies.companyUid })
+    .from(appCompanies)
+    .where(and(eq(appCompanies.appUid, appUid), eq(appCompanies.companyUid, companyUid)));
+  return Boolean(row);
+}
+
+export function listCompanyCategories(db: Executor, appUid: string): Promise<CompanyCategoryRow[]> {
+  return db
+    .select()
+    .from(companyCategories)
+    .where(eq(companyCategories.appUid, appUid))
+    .orderBy(asc(companyCategories.name), asc(companyCategories.uid));
+}
+
+/**
+ * A company's product categories. With a place, only those with a product on sale there, so that the
+ * category bar never offers an empty section.
+ */
+export function listProductCategories(
+  db: Executor,
+  appUid: string,
+  companyUid: string,
+  placeUid: string | null,
+  at: PageRequest,
+) {
+  const where = and(
+    eq(productCategories.appUid, appUid),
+    eq(productCategories.companyUid, companyUid),
+    placeUid
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .innerJoin(
+              placeProducts,
+              and(eq(placeProducts.productUid, products.uid), eq(placeProducts.placeUid, placeUid)),
+            )
+            .where(
+              and(
+                eq(products.categoryUid, productCategories.uid),
+                eq(products.isActive, true),
+                eq(placeProducts.isAvailable, true),
+              ),
+            ),
+        )
+      : undefined,
+  );
+  return counted(
+    db
+      .select()
+      .from(productCategories)
+      .where(where)
+      .orderBy(asc(productCategories.position), asc(productCategories.name), asc(productCategories.uid))
+      .limit(at.limit)
+      .offset(at.offset),
+    db.select({ value: count() }).from(productCategories).where(where),
+  );
+}
+
+export interface ProductFilter {
+  companyUids: string[];
+  /** With a place: only products on sale there, with its stock. */
+  placeUid?: string;
+  categoryUids: string[];
+  terms: string[];
+  isRedeemable?: boolean;
+}
+
+const productColumns = {
+  product: products,
+  categoryName: productCategories.name,
+  stock: placeProducts.stock,
+};
+export type ProductRow = {
+  product: typeof products.$inferSelect;
+  categoryName: string | null;
+  stock: number | null;
+};
+
+const offeredIn = (placeUid: string) =>
+  and(
+    eq(placeProducts.productUid, products.uid),
+    eq(placeProducts.placeUid, placeUid),
+    eq(placeProducts.isAvailable, true),
+  );
+
+function productWhere(appUid: string, filter: ProductFilter, productUid?: string) {
+  return and(
+    eq(products.appUid, appUid),
+    inArray(products.companyUid, filter.companyUids),
+    eq(products.isActive, true),
+    productUid ? eq(products.uid, productUid) : undefined,
+    filter.categoryUids.length > 0 ? inArray(products.categoryUid, filter.categoryUids) : undefined,
+    filter.isRedeemable === undefined ? undefined : eq(products.isRedeemable, filter.isRedeemable),
+    ...searchCondition(products.searchText, filter.terms),
+  );
+}
+
+/** Active products in menu order (title, then uid); with a place, those available there. */
+export function listProducts(db: Executor, appUid: string, filter: ProductFilter, at: PageRequest) {
+  const where = productWhere(appUid, filter);
+  const category = eq(productCategories.uid, products.categoryUid);
+  const order = [asc(products.title), asc(products.uid)];
+  if (!filter.placeUid) {
+    // Not bound to a place: stock is not known.
+    return counted<ProductRow>(
+      db
+        .select({ ...productColumns, stock: sql<number | null>`null::integer` })
+        .from(products)
+        .leftJoin(productCategories, category)
+        .where(where)
+        .orderBy(...order)
+        .limit(at.limit)
+        .offset(at.offset),
+      db.select({ value: count() }).from(products).where(where),
+    );
+  }
+  const offered = offeredIn(filter.placeUid);
+  return counted<ProductRow>(
+    db
+      .select(productColumns)
+      .from(products)
+      .innerJoin(placeProducts, offered)
+      .leftJoin(productCategories, category)
+      .where(where)
+      .orderBy(...order)
+      .limit(at.limit)
+      .offset(at.offset),
+    db.select({ value: count() }).from(products).innerJoin(placeProducts, offered).where(where),
+  );
+}
+
+/** One product on sale in a place, or null. */
+export async function findPlaceProduct(
+  db: Executor,
+  appUid: string,
+  companyUid: string,
+  placeUid: string,
+  productUid: string,
+): Promise<ProductRow | null> {
+  const filter: ProductFilter = { companyUids: [companyUid], placeUid, categoryUids: [], terms: [] };
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(placeProducts, offeredIn(placeUid))
+    .leftJoin(productCategories, eq(productCategories.uid, products.categoryUid))
+    .where(productWhere(appUid, filter, productUid));
+  return row ?? null;
+}
+
+/** The active option groups of some products, each with its active options, in their order. */
+export async function listActiveOptionGroups(
+  db: Executor,
+  productUids: string[],
+): Promise<{ group: OptionGroupRow; options: OptionRow[] }[]> {
+  if (productUids.length === 0) return [];
+  const groups = await db
+    .select()
+    .from(optionGroups)
+    .where(and(inArray(optionGroups.productUid, productUids), eq(optionGroups.isActive, true)))
+    .orderBy(asc(optionGroups.position), asc(optionGroups.uid));
+  if (groups.length === 0) return [];
+  const optionRows = await db
+    .select()
+    .from(options)
+    .where(
+      and(
+        inArray(
+          options.groupUid,
+          groups.map((group) => group.uid),
+        ),
+        eq(options.isActive, true),
+      ),
+    )
+    .orderBy(asc(options.position), asc(options.uid));
+  return groups.map((group) => ({
+    group,
+    options: optionRows.filter((option) => option.groupUid === group.uid),
+  }));
+}
+
+export function listAds(db: Executor, appUid: string, companyUid: string, at: PageRequest) {
+  const where = and(
+    eq(companyAds.appUid, appUid),
+    eq(companyAds.companyUid, companyUid),
+    eq(companyAds.isActive, true),
+  );
+  return counted(
+    db
+      .select()
+      .from(companyAds)
+      .where(where)
+      .orderBy(asc(companyAds.position), asc(companyAds.uid))
+      .limit(at.limit)
+      .offset(at.offset),
+    db.select({ value: count() }).from(companyAds).where(where),
+  );
+}
