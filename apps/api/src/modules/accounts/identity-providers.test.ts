@@ -1,0 +1,190 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoTenantFile } from '../../test/test-app.ts';
+
+/** A local stand-in for Google's tokeninfo and reCAPTCHA's siteverify (architecture §4 Accounts). */
+async function startFakeProvider() {
+  const captchaCalls: URLSearchParams[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    res.setHeader('content-type', 'application/json');
+    if (url.pathname === '/siteverify') {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const form = new URLSearchParams(body);
+      captchaCalls.push(form);
+      res.end(
+        JSON.stringify({
+          success: form.get('secret') === 'captcha-secret' && form.get('response') === 'human',
+        }),
+      );
+      return;
+    }
+    if (url.pathname === '/tokeninfo') {
+      const token = url.searchParams.get('access_token');
+      const tokens: Record<string, object> = {
+        'good-token': { aud: 'demo-client', sub: '1', email: 'Nuevo@Gmail.com', email_verified: 'true' },
+        'member-token': { aud: 'demo-client', sub: '2', email: 'socio@demo.pe', email_verified: true },
+        'other-client': { aud: 'someone-else', sub: '3', email: 'x@gmail.com', email_verified: 'true' },
+        unverified: { aud: 'demo-client', sub: '4', email: 'y@gmail.com', email_verified: 'false' },
+      };
+      const info = token ? tokens[token] : undefined;
+      res.statusCode = info ? 200 : 400;
+      res.end(JSON.stringify(info ?? { error: 'invalid_token' }));
+      return;
+    }
+    res.statusCode = 404;
+    res.end('{}');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, captchaCalls, close: () => server.close() };
+}
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+describe('accounts: captcha, Google, only-document and per-app deletion prefix', () => {
+  let t: TestApp;
+  let provider: Awaited<ReturnType<typeof startFakeProvider>>;
+  beforeAll(async () => {
+    provider = await startFakeProvider();
+    const file = demoTenantFile();
+    const demo = file.apps[0] as Record<string, unknown>;
+    Object.assign(demo, {
+      signin_methods: [
+        { type: 'EMAIL', settings: {} },
+        { type: 'GOOGLE', settings: { client_id: 'demo-client' } },
+      ],
+      recaptcha_settings: { site_key: 'site', secret_key: 'captcha-secret' },
+      deletion_path_prefix: 'repsol',
+    });
+    const multi = file.apps[1] as Record<string, unknown>;
+    Object.assign(multi, { signin_methods: [{ type: 'ONLY_DOCUMENT', settings: {} }], allow_signup: false });
+    multi.users = [
+      { email: 'doc@multi.pe', password: 'Multi1234!', document_number: '55667788', first_name: 'Doc' },
+    ];
+    t = await createTestApp({
+      tenantFile: file,
+      config: { GOOGLE_OAUTH_URL: provider.url, RECAPTCHA_VERIFY_URL: `${provider.url}/siteverify` },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    provider.close();
+  });
+
+  const login = (payload: object, host = 'localhost') =>
+    t.app.inject({ method: 'POST', url: '/api/v5/login/', headers: { host }, payload });
+
+  it('checks the captcha on the server when the app has one', async () => {
+    const credentials = { email: 'socio@demo.pe', password: 'Demo1234!' };
+    const missing = await login(credentials);
+    expect(missing.json()).toEqual({ non_field_errors: ['Haz click en No soy un robot'] });
+    const robot = await login({ ...credentials, captcha_token: 'robot' });
+    expect(robot.statusCode).toBe(400);
+    expect(robot.json().non_field_errors[0]).toMatch(/^No se pudo verificar que no eres un robot/);
+    const human = await login({ ...credentials, captcha_token: 'human' });
+    expect(human.statusCode).toBe(200);
+    expect(provider.captchaCalls.at(-1)?.get('secret')).toBe('captcha-secret');
+    // The secret never reaches the storefront.
+    const app = await t.app.inject('/api/v7/apps/demo');
+    expect(app.json().recaptcha_settings).toEqual({ site_key: 'site' });
+  });
+
+  it('signs in with Google: an existing member, or a new one; refuses tokens it cannot verify', async () => {
+    const google = (access_token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v5/login/mobile/google/', payload: { access_token } });
+    const member = await google('member-token');
+    expect(member.statusCode).toBe(200);
+    const me = await t.app.inject({
+      url: '/api/v5/me/',
+      headers: { authorization: `Token ${member.json().token}` },
+    });
+    expect(me.json().document_number).toBe('44556677');
+    const fresh = await google('good-token');
+    expect(fresh.statusCode).toBe(200);
+    const freshMe = await t.app.inject({
+      url: '/api/v5/me/',
+      headers: { authorization: `Token ${fresh.json().token}` },
+    });
+    expect(freshMe.json()).toMatchObject({
+      email: 'nuevo@gmail.com',
+      email_verified: true,
+      is_profile_complete: false,
+    });
+    expect((await google('good-token')).statusCode).toBe(200);
+    for (const token of ['other-client', 'unverified', 'forged']) {
+      const res = await google(token);
+      expect(res.statusCode, token).toBe(400);
+      expect(res.json().non_field_errors[0]).toMatch(/^No se pudo verificar tu cuenta/);
+    }
+    const disabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/login/mobile/google/',
+      headers: { host: 'multi.localhost' },
+      payload: { access_token: 'good-token' },
+    });
+    expect(disabled.statusCode).toBe(400);
+  });
+
+  it('signs in by document alone where the first method is ONLY_DOCUMENT, and only so', async () => {
+    const validate = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/validate/',
+      headers: { host: 'multi.localhost' },
+      payload: { document_number: '99887766' },
+    });
+    expect(validate.json()).toEqual({ is_registered: false, can_register: false });
+    const ok = await login({ document_type: 'NATIONAL_ID', document_number: '55667788' }, 'multi.localhost');
+    expect(ok.statusCode).toBe(200);
+    const unknown = await login({ document_number: '99887766' }, 'multi.localhost');
+    expect(unknown.statusCode).toBe(400);
+    const byEmail = await login({ email: 'doc@multi.pe', password: 'Multi1234!' }, 'multi.localhost');
+    expect(byEmail.json().non_field_errors).toEqual(['Este método de ingreso no está habilitado.']);
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/register/',
+      headers: { host: 'multi.localhost' },
+      payload: {
+        document_number: '11112222',
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@b.pe',
+        password: 'long-enough',
+        accepted_terms_cond: true,
+      },
+    });
+    expect(signup.statusCode).toBe(403);
+  });
+
+  it("mails the deletion link under the app's prefix and answers it only there", async () => {
+    const session = await login({ email: 'socio@demo.pe', password: 'Demo1234!', captcha_token: 'human' });
+    const token = session.json().token;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/delete-account/',
+      headers: { authorization: `Token ${token}` },
+    });
+    const mailbox = (await t.app.inject('/api/dev/mailbox/')).json() as { text: string }[];
+    const link = mailbox
+      .map((m) => m.text.match(/https?:\/\/\S+/)?.[0])
+      .find((u) => u?.includes('/me/delete/'));
+    const [prefix, , , appUid, userUid, linkToken] = new URL(link ?? 'http://x/').pathname
+      .split('/')
+      .filter(Boolean);
+    expect([prefix, appUid]).toEqual(['repsol', 'demo']);
+    const path = `/api/v5/repsol/me/delete/demo/${userUid}/${linkToken}/`;
+    expect((await t.app.inject(path)).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/v5/other/me/delete/demo/${userUid}/${linkToken}/`)).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject(`/api/v5/repsol/me/delete/multi/${userUid}/${linkToken}/`)).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'DELETE', url: path })).statusCode).toBe(200);
+    expect((await t.app.inject(path)).statusCode).toBe(404);
+  });
+});
