@@ -34,7 +34,7 @@ export const productCategories = pgTable(
 /**
  * A company's product (spec §3 Product). It is sold in a place only through a place_products row,
  * which holds that place's stock. `searchText` is the normalised title, brand and sku
- * (contracts/search.ts), written by the code that writes the product.
+ * (contracts/search.ts), written by the code that writes the product; the menu is sorted by it.
  */
 export const products = pgTable(
   'products',
@@ -64,8 +64,9 @@ export const products = pgTable(
     searchText: text().notNull(),
   },
   (t) => [
-    // Menu order: by title, then uid so that paging is stable.
-    index().on(t.companyUid, t.title, t.uid),
+    // Menu order: the normalised title (byte order, the same on every server), then uid so that
+    // paging is stable. See menuOrder in the catalogue repository.
+    index('products_menu_order_index').on(t.companyUid, sql`${t.searchText} collate "C"`, t.uid),
     index().on(t.categoryUid),
     check('products_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('products_coin_price_check', sql`${t.coinPrice} is null or ${t.coinPrice} >= 0`),

@@ -266,11 +266,17 @@ function productWhere(appUid: string, filter: ProductFilter, productUid?: string
   );
 }
 
-/** Active products in menu order (title, then uid); with a place, those available there. */
+/**
+ * Menu order: the normalised title (then brand and sku) in byte order, which is alphabetical for that
+ * lowercase unaccented text and the same on every server whatever its collation; uid breaks ties.
+ */
+const menuOrder = [sql`${products.searchText} collate "C"`, asc(products.uid)];
+
+/** Active products in menu order; with a place, those available there. */
 export function listProducts(db: Executor, appUid: string, filter: ProductFilter, at: PageRequest) {
   const where = productWhere(appUid, filter);
   const category = eq(productCategories.uid, products.categoryUid);
-  const order = [asc(products.title), asc(products.uid)];
+  const order = menuOrder;
   if (!filter.placeUid) {
     // Not bound to a place: stock is not known.
     return counted<ProductRow>(
