@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(appsRoutes);
+      await api.register(contentRoutes);
       await api.register(catalogueRoutes);
       await api.register(accountsRoutes);
       if (!config.production) await api.register(devMailboxRoutes);

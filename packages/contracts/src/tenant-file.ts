@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firebaseSettingsSchema } from './app.ts';
+import { tenantContentSchema } from './content.ts';
 import {
   DOCUMENT_TYPES,
   GENDERS,
@@ -159,6 +160,7 @@ export const tenantAppSchema = z.strictObject({
   companies: z.array(tenantCompanySchema).min(1),
   users: z.array(tenantUserSchema).default([]),
   ...tenantLoyaltySchema,
+  ...tenantContentSchema,
 });
 
 export const tenantFileSchema = z

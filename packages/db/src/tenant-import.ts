@@ -13,6 +13,7 @@ import {
 } from './schema/tenancy.ts';
 import { staffRoles, users } from './schema/users.ts';
 import { importCatalogue } from './tenant-import-catalogue.ts';
+import { importContent } from './tenant-import-content.ts';
 import { importLoyalty } from './tenant-import-loyalty.ts';
 
 export interface TenantFileIssue {
@@ -77,6 +78,7 @@ export async function importTenantFile(
       await importCatalogue(tx, app, index);
       userCount += await importUsers(tx, app, passwordHashes, options);
       await importLoyalty(tx, app, index, options);
+      await importContent(tx, app, index);
     }
   });
   return { apps: file.apps.map((app) => app.uid), users: userCount };
