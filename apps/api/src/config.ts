@@ -25,11 +25,17 @@ const envSchema = z.object({
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Parses the environment once at boot; every bad variable is listed before the process exits. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env) {
+  // A variable set to the empty string counts as unset.
+  const env = Object.fromEntries(Object.entries(processEnv).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
   return {

@@ -4,7 +4,7 @@ import { DataDirLockedError, lockDataDir } from '@storefront/db/data-dir-lock';
 import { apps } from '@storefront/db/schema/tenancy';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { smtpOrLogDelivery, startMailWorker } from './modules/mail/mail.service.ts';
 
 async function main() {
@@ -55,6 +55,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof DataDirLockedError ? error.message : error);
+  console.error(error instanceof DataDirLockedError || error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });
