@@ -21,6 +21,7 @@ import { LogoLayout, Shell } from './shell/shell.tsx';
 // Each screen is its own chunk: a visitor of /carta downloads neither checkout nor staff tools.
 const inPreparation = () => import('./pages/in-preparation-page.tsx');
 const home = () => import('./pages/home-page.tsx');
+const products = () => import('../features/menu/components/products-page.tsx');
 
 /** The shell of spec §2 route /: the placeholder with empty_page, else the shell (or /login when closed). */
 function ShellGate() {
@@ -94,13 +95,21 @@ export const routes: RouteObject[] = [
         element: <ShellGate />,
         children: [
           { index: true, lazy: home },
-          screen('carta'),
+          screen('carta', () => import('../features/menu/components/carta-page.tsx')),
           screen('about'),
           screen('cart'),
           screen('program/:programUid'),
-          { element: <ProductsGuard />, children: [screen('products')] },
+          { element: <ProductsGuard />, children: [screen('products', products)] },
           { element: <Guard rule={eventsRedirect} />, children: [screen('events')] },
-          { element: <Guard rule={categoriesRedirect} />, children: [screen('categories/:categoryUid')] },
+          {
+            element: <Guard rule={categoriesRedirect} />,
+            children: [
+              screen(
+                'categories/:categoryUid',
+                () => import('../features/menu/components/category-page.tsx'),
+              ),
+            ],
+          },
           {
             element: <Guard rule={memberOnlyRedirect} />,
             children: [
@@ -123,7 +132,7 @@ export const routes: RouteObject[] = [
             element: <AllowedCompanyGuard />,
             children: [
               { index: true, element: <CompanySwitchPage /> },
-              { element: <ProductsGuard />, children: [screen('products')] },
+              { element: <ProductsGuard />, children: [screen('products', products)] },
               screen('program/:programUid'),
               screen('cart'),
               { element: <Guard rule={eventsRedirect} />, children: [screen('events')] },

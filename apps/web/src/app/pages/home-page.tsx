@@ -1,6 +1,10 @@
-import { Link, Navigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Navigate } from 'react-router';
 import { useAppRecord, useCompany } from '../app-context.tsx';
 import { allModulesHidden, homeTarget, isMultiCompany } from '../guards.ts';
+
+// The multi-company view (categories, companies) is its own chunk: single-company homes never load it.
+const CompanyDirectory = lazy(() => import('../../features/menu/components/company-directory.tsx'));
 
 /**
  * The home (/): multi-company apps show their companies; others go to the first allowed program or the
@@ -13,19 +17,9 @@ export function Component() {
   if (target) return <Navigate to={target} replace />;
   if (isMultiCompany(app) && !allModulesHidden(company)) {
     return (
-      <section className="panel">
-        <h1>{app.name}</h1>
-        <ul className="company-grid">
-          {app.allowed_companies.map((item) => (
-            <li key={item.uid}>
-              <Link to={item.is_main ? '/products' : `/c/${item.uid}/`} className="company-card">
-                {item.logo && <img src={item.logo} alt="" width={64} height={64} loading="lazy" />}
-                <span>{item.name}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Suspense fallback={null}>
+        <CompanyDirectory />
+      </Suspense>
     );
   }
   return (

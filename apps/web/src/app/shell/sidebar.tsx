@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useMe } from '../../features/account/api/use-me.ts';
 import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
 import { isHidden } from '../guards.ts';
+
+// The city and place selectors live in the menu's chunk, fetched the first time the sidebar opens.
+const MenuSelectors = lazy(() => import('../../features/menu/components/sidebar-selectors.tsx'));
 
 /** The 300 px side menu of spec §2; profile, QR, password and exchanges only for members. */
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -29,6 +33,11 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         aria-label={t('menu.open')}
         inert={!open}
       >
+        {open && !isHidden(company, 'cart') && (
+          <Suspense fallback={null}>
+            <MenuSelectors />
+          </Suspense>
+        )}
         <ul>
           {link('/', t('menu.home'))}
           {!isHidden(company, 'cart') && link('/carta', t('menu.carta'))}

@@ -1,0 +1,32 @@
+import type { Product } from '@storefront/contracts/catalogue';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import type { Page } from './page.ts';
+
+/**
+ * The place's menu, filtered by the stored comma-separated category list. Further pages follow the
+ * answer's `next` URL as it is (spec §7); pages concatenate (spec §4).
+ */
+export function usePlaceProducts(placeUid: string, categories: string) {
+  const first = `v7/places/${encodeURIComponent(placeUid)}/products/?category=${encodeURIComponent(categories)}`;
+  return useInfiniteQuery({
+    queryKey: ['place-products', placeUid, categories],
+    queryFn: ({ pageParam, signal }) => apiFetch<Page<Product>>(pageParam, { signal }),
+    initialPageParam: first,
+    getNextPageParam: (page) => page.next ?? undefined,
+    staleTime: 60_000,
+  });
+}
+
+/** One product of the place, fresh (stock, active options); the list's copy shows meanwhile. */
+export function usePlaceProduct(placeUid: string, product: Product) {
+  return useQuery({
+    queryKey: ['place-product', placeUid, product.uid],
+    queryFn: ({ signal }) =>
+      apiFetch<Product>(
+        `v7/places/${encodeURIComponent(placeUid)}/products/${encodeURIComponent(product.uid)}/`,
+        { signal },
+      ),
+    placeholderData: product,
+  });
+}

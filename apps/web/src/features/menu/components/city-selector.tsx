@@ -1,0 +1,64 @@
+import type { Company } from '@storefront/contracts/app';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../app/app-context.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { useAreas } from '../api/use-areas.ts';
+import { selectArea, useSelectedAreaUid } from '../menu-selection.ts';
+
+/**
+ * The city selector (spec §2 Sidebar): shown only when the company is in more than one city, with its
+ * loading, none-found and not-available states. A member's new city is also saved on the profile.
+ */
+export function CitySelector({ company }: { company: Company }) {
+  const { t } = useTranslation('menu');
+  const id = useId();
+  const { loggedIn } = useAuth();
+  const queryClient = useQueryClient();
+  const areas = useAreas(company);
+  const selected = useSelectedAreaUid();
+
+  // A single city is the city: nothing to choose, but the places are still filtered by it. A stored
+  // city the company is not in is forgotten.
+  const list = areas.data;
+  const target =
+    list === undefined
+      ? selected
+      : list.length === 1
+        ? (list[0]?.uid ?? null)
+        : list.some((area) => area.uid === selected)
+          ? selected
+          : null;
+  useEffect(() => {
+    if (target !== selected) selectArea(target);
+  }, [target, selected]);
+
+  if (areas.isPending) return <p className="selector-state">{t('city.loading')}</p>;
+  if (areas.isError) return <p className="selector-state">{t('city.unavailable')}</p>;
+  if (areas.data.length === 0) return <p className="selector-state">{t('city.empty')}</p>;
+  if (areas.data.length === 1) return null;
+
+  const change = (areaUid: string) => {
+    selectArea(areaUid);
+    if (!loggedIn) return;
+    // The accounts API may not answer yet; the local choice stands either way.
+    apiFetch('v5/me/', { method: 'PATCH', body: { area: areaUid } })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['me'] }))
+      .catch(() => undefined);
+  };
+
+  return (
+    <div className="selector">
+      <label htmlFor={id}>{t('city.label')}</label>
+      <select id={id} value={selected ?? ''} onChange={(event) => change(event.target.value)}>
+        {!areas.data.some((area) => area.uid === selected) && <option value="">{t('city.label')}</option>}
+        {areas.data.map((area) => (
+          <option key={area.uid} value={area.uid}>
+            {area.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Company } from '@storefront/contracts/app';
+import { Link } from 'react-router';
+
+/** Company cards of a multisite app: the main company opens its store, the others switch company. */
+export function CompanyGrid({ companies }: { companies: Company[] }) {
+  return (
+    <ul className="company-grid">
+      {companies.map((company) => (
+        <li key={company.uid}>
+          <Link to={company.is_main ? '/products' : `/c/${company.uid}/`} className="company-card">
+            {company.logo && <img src={company.logo} alt="" width={64} height={64} loading="lazy" />}
+            <span>{company.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Product } from '@storefront/contracts/catalogue';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { missingCoins } from '../product-popup-rules.ts';
+
+/**
+ * A menu card (spec §2): image, price with the currency symbol (coins for a redeemable product, with
+ * the shortfall when the member has too few), and the No stock label. Without onOpen the card is
+ * only shown (the signed-out /carta).
+ */
+export function ProductCard({
+  product,
+  currency,
+  coins,
+  onOpen,
+}: {
+  product: Product;
+  currency: string;
+  coins: number | undefined;
+  onOpen?: () => void;
+}) {
+  const { t } = useTranslation('menu');
+  const short = product.is_redeemable ? missingCoins(product.coin_price, coins) : 0;
+  const body = (
+    <>
+      {product.image ? (
+        <img
+          className="product-card-image"
+          src={product.image}
+          alt=""
+          width={320}
+          height={240}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <span className="product-card-image" />
+      )}
+      <span className="product-card-title">{product.title}</span>
+      {product.short_description && <span className="product-card-text">{product.short_description}</span>}
+      <span className="product-card-price">
+        {product.is_redeemable
+          ? t('card.coins', { count: product.coin_price ?? 0 })
+          : `${currency} ${product.unit_price}`}
+      </span>
+      {product.stock === 0 && <span className="product-card-badge">{t('card.noStock')}</span>}
+      {short > 0 && <span className="product-card-short">{t('card.missingCoins', { n: short })}</span>}
+    </>
+  );
+  return onOpen ? (
+    <button type="button" className="product-card" onClick={onOpen}>
+      {body}
+    </button>
+  ) : (
+    <div className="product-card">{body}</div>
+  );
+}
+
+/** The card's shape while its page loads. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card" aria-hidden="true">
+      <span className="product-card-image skeleton" />
+      <Skeleton height={20} width="70%" />
+      <Skeleton height={20} width="40%" />
+    </div>
+  );
+}
