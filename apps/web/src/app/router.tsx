@@ -21,6 +21,7 @@ import { LogoLayout, Shell } from './shell/shell.tsx';
 // Each screen is its own chunk: a visitor of /carta downloads neither checkout nor staff tools.
 const inPreparation = () => import('./pages/in-preparation-page.tsx');
 const home = () => import('./pages/home-page.tsx');
+const deletionPage = () => import('../features/account/components/deletion-page.tsx');
 const products = () => import('../features/menu/components/products-page.tsx');
 
 /** The shell of spec §2 route /: the placeholder with empty_page, else the shell (or /login when closed). */
@@ -58,28 +59,42 @@ export const routes: RouteObject[] = [
       {
         element: <LogoLayout />,
         children: [
-          { element: <Guard rule={(s) => guestOnlyRedirect(s, 'login')} />, children: [screen('login')] },
+          {
+            element: <Guard rule={(s) => guestOnlyRedirect(s, 'login')} />,
+            children: [screen('login', () => import('../features/auth/components/login-page.tsx'))],
+          },
           {
             element: <Guard rule={(s) => guestOnlyRedirect(s, 'register')} />,
-            children: [screen('register')],
+            children: [screen('register', () => import('../features/auth/components/register-page.tsx'))],
           },
           {
             element: <Guard rule={loggedOutOnlyRedirect} />,
             children: [
-              screen('recovery-password'),
-              screen('reset-password/:uidUser/:token'),
+              screen('recovery-password', () => import('../features/auth/components/recovery-page.tsx')),
+              screen(
+                'reset-password/:uidUser/:token',
+                () => import('../features/auth/components/reset-page.tsx'),
+              ),
               { path: 'reset-password/*', element: <Navigate to="/" replace /> },
             ],
           },
-          screen('verification-email/:uidApp/:uidUser/:token'),
-          { element: <Guard rule={completeInfoRedirect} />, children: [screen('complete-info')] },
+          screen(
+            'verification-email/:uidApp/:uidUser/:token',
+            () => import('../features/auth/components/verification-page.tsx'),
+          ),
+          {
+            element: <Guard rule={completeInfoRedirect} />,
+            children: [
+              screen('complete-info', () => import('../features/account/components/complete-info-page.tsx')),
+            ],
+          },
           {
             element: <DeletionLinkGuard prefixed={false} />,
-            children: [screen('me/delete/:uidApp/:uidUser/:token')],
+            children: [screen('me/delete/:uidApp/:uidUser/:token', deletionPage)],
           },
           {
             element: <DeletionLinkGuard prefixed />,
-            children: [screen(':deletionPrefix/me/delete/:uidApp/:uidUser/:token')],
+            children: [screen(':deletionPrefix/me/delete/:uidApp/:uidUser/:token', deletionPage)],
           },
         ],
       },
@@ -113,10 +128,13 @@ export const routes: RouteObject[] = [
           {
             element: <Guard rule={memberOnlyRedirect} />,
             children: [
-              screen('profile'),
-              screen('qr'),
-              screen('change-password'),
-              screen('delete'),
+              screen('profile', () => import('../features/account/components/profile-page.tsx')),
+              screen('qr', () => import('../features/account/components/qr-page.tsx')),
+              screen(
+                'change-password',
+                () => import('../features/account/components/change-password-page.tsx'),
+              ),
+              screen('delete', () => import('../features/account/components/delete-request-page.tsx')),
               screen('orders'),
               screen('orders/coins'),
               screen('orders/:orderUid'),

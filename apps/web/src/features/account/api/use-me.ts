@@ -1,17 +1,11 @@
+import type { Me } from '@storefront/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../../../app/app-context.tsx';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { clearSession } from '../../../lib/storage.ts';
 
-export interface Me {
-  uid: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  profile_complete?: boolean;
-  is_staff?: boolean;
-}
+export type { Me };
 
 export const meQueryKey = ['me'] as const;
 

@@ -1,0 +1,28 @@
+import { STORAGE_KEYS, storage } from './storage.ts';
+
+/**
+ * Where a fresh session goes (spec §4): an incomplete profile not skipped goes to /complete-info; else a
+ * redirect stored before login (a cart path) wins; else home.
+ */
+export function afterLoginTarget(
+  profileComplete: boolean,
+  { skipped, pendingRedirect }: { skipped: boolean; pendingRedirect: string | null },
+): string {
+  if (!profileComplete && !skipped) return '/complete-info';
+  return pendingRedirectTarget(pendingRedirect) ?? '/';
+}
+
+/** A stored pending redirect sends to the cart: its own cart path when it names one, else /cart. */
+export function pendingRedirectTarget(pendingRedirect: string | null): string | null {
+  if (!pendingRedirect) return null;
+  return /^\/(c\/[^/]+\/)?cart\/?$/.test(pendingRedirect) ? pendingRedirect : '/cart';
+}
+
+/** Reads and spends the redirect stored before login, and the complete-info skip flag. */
+export function takeAfterLoginTarget(profileComplete: boolean): string {
+  const skipped = storage.get(STORAGE_KEYS.skipCompleteInfo) === 'true';
+  const pendingRedirect = storage.get(STORAGE_KEYS.pendingRedirect);
+  const target = afterLoginTarget(profileComplete, { skipped, pendingRedirect });
+  if (target !== '/complete-info') storage.remove(STORAGE_KEYS.pendingRedirect);
+  return target;
+}
