@@ -4,10 +4,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -61,6 +65,10 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(appsRoutes);
       await api.register(contentRoutes);
       await api.register(catalogueRoutes);
+      await api.register(cartRoutes);
+      await api.register(ordersRoutes);
+      await api.register(couponsRoutes);
+      await api.register(deliveryRoutes);
       await api.register(accountsRoutes);
       if (!config.production) await api.register(devMailboxRoutes);
     },

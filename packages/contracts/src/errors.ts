@@ -194,6 +194,127 @@ export const ERRORS = {
     es: 'Esta clave de idempotencia ya se usó con otra solicitud.',
     en: 'This idempotency key was already used with a different request.',
   },
+  // Cart, checkout, orders, subscriptions, coupons and delivery (spec §5, §8)
+  PRODUCT_NOT_AVAILABLE: {
+    status: 400,
+    es: 'Este producto no está disponible en esta tienda',
+    en: 'This product is not available in this store',
+  },
+  OPTION_NOT_AVAILABLE: {
+    status: 400,
+    es: 'Una de las opciones elegidas no está disponible',
+    en: 'One of the chosen options is not available',
+  },
+  OPTIONS_BELOW_MINIMUM: {
+    status: 400,
+    es: 'Elige el mínimo de opciones indicado',
+    en: 'Choose the minimum number of options',
+  },
+  OPTIONS_ABOVE_MAXIMUM: {
+    status: 400,
+    es: 'Elegiste más opciones de las permitidas',
+    en: 'You chose more options than allowed',
+  },
+  PRODUCT_OUT_OF_STOCK: {
+    status: 400,
+    es: 'Este producto está agotado',
+    en: 'This product is out of stock',
+  },
+  STORE_OUT_OF_STOCK: {
+    status: 400,
+    es: 'La tienda no tiene stock suficiente para tu pedido',
+    en: 'The store is out of stock for your order',
+  },
+  ECOMMERCE_DISABLED: {
+    status: 400,
+    es: 'Esta tienda no recibe pedidos en línea',
+    en: 'This store does not take online orders',
+  },
+  SUBSCRIPTIONS_DISABLED: {
+    status: 400,
+    es: 'Esta tienda no ofrece suscripciones',
+    en: 'This store does not offer subscriptions',
+  },
+  REDEEMABLE_NOT_SUBSCRIBABLE: {
+    status: 400,
+    es: 'Los productos canjeables no se pueden incluir en una suscripción',
+    en: 'Redeemable products cannot be part of a subscription',
+  },
+  CARD_PAYMENTS_NOT_ACCEPTED: {
+    status: 400,
+    es: 'El negocio no acepta pagos con tarjeta',
+    en: 'The business does not accept card payments',
+  },
+  PAYMENT_METHOD_NOT_ACCEPTED: {
+    status: 400,
+    es: 'Este medio de pago no está disponible en esta tienda',
+    en: 'This payment method is not available in this store',
+  },
+  COINS_ONLY_FOR_REDEEMABLES: {
+    status: 400,
+    es: 'Solo los productos canjeables se pagan con monedas',
+    en: 'Only redeemable products can be paid with coins',
+  },
+  NO_SHIPPING_METHODS: {
+    status: 400,
+    es: 'La tienda no tiene métodos de envío',
+    en: 'The store has no shipping methods',
+  },
+  DELIVERY_AREA_REQUIRED: {
+    status: 400,
+    es: 'Debe seleccionar un área de delivery',
+    en: 'A delivery area must be selected',
+  },
+  INVALID_DELIVERY_ADDRESS: {
+    status: 400,
+    es: 'La dirección de entrega no es válida o está fuera de la zona de reparto',
+    en: 'The delivery address is not valid or is outside the delivery area',
+  },
+  DELIVERY_SERVICE_ERROR: {
+    status: 400,
+    es: 'El servicio de delivery no está disponible, por favor intentarlo más adelante',
+    en: 'The delivery service is not available, please try again later',
+  },
+  INVALID_TIME_SLOT: {
+    status: 400,
+    es: 'Debe seleccionar un horario disponible',
+    en: 'An available time slot must be selected',
+  },
+  COUPON_NOT_STARTED: {
+    status: 400,
+    es: 'Este código de descuento aún no está vigente',
+    en: 'This discount code is not valid yet',
+  },
+  COUPON_EXPIRED: {
+    status: 400,
+    es: 'Este código de descuento ya no está vigente',
+    en: 'This discount code has expired',
+  },
+  COUPON_EXHAUSTED: {
+    status: 400,
+    es: 'Este código de descuento ya no tiene usos disponibles',
+    en: 'This discount code has no uses left',
+  },
+  COUPON_MINIMUM_NOT_MET: {
+    status: 400,
+    es: 'Tu pedido no alcanza el monto mínimo de este código de descuento',
+    en: 'Your order does not reach the minimum amount of this discount code',
+  },
+  COUPON_ALREADY_REDEEMED: {
+    status: 406,
+    es: 'Ya canjeaste este código de descuento',
+    en: 'Discount code already redeemed',
+  },
+  ORDER_STATUS_NOT_ALLOWED: {
+    status: 400,
+    es: 'El pedido no puede pasar a este estado',
+    en: 'The order cannot move to this status',
+  },
+  SUBSCRIPTION_NOT_ACTIVE: {
+    status: 400,
+    es: 'Esta suscripción ya fue cancelada',
+    en: 'This subscription has already been canceled',
+  },
 } as const satisfies Record<string, { status: number } & Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -19,6 +19,7 @@ import {
   timeZoneSchema,
 } from './tenant-file-catalogue.ts';
 import { refineLoyalty, tenantLoyaltySchema } from './tenant-file-loyalty.ts';
+import { refineOrders, tenantOrdersSchema } from './tenant-file-orders.ts';
 
 /**
  * The tenant file: one JSON document that creates or updates apps with everything they own
@@ -160,6 +161,7 @@ export const tenantAppSchema = z.strictObject({
   companies: z.array(tenantCompanySchema).min(1),
   users: z.array(tenantUserSchema).default([]),
   ...tenantLoyaltySchema,
+  ...tenantOrdersSchema,
   ...tenantContentSchema,
 });
 
@@ -169,6 +171,7 @@ export const tenantFileSchema = z
     file.apps.forEach((app, appIndex) => {
       const at = (...path: (string | number)[]) => ['apps', appIndex, ...path];
       refineLoyalty(app, ctx, at);
+      refineOrders(app, ctx, at);
       const companies = new Set(app.companies.map((company) => company.uid));
       const areas = new Set(app.areas.map((area) => area.uid));
       const categories = new Set(app.company_categories.map((category) => category.uid));

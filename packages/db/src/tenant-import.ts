@@ -15,6 +15,7 @@ import { staffRoles, users } from './schema/users.ts';
 import { importCatalogue } from './tenant-import-catalogue.ts';
 import { importContent } from './tenant-import-content.ts';
 import { importLoyalty } from './tenant-import-loyalty.ts';
+import { importOrders } from './tenant-import-orders.ts';
 
 export interface TenantFileIssue {
   path: string;
@@ -78,6 +79,7 @@ export async function importTenantFile(
       await importCatalogue(tx, app, index);
       userCount += await importUsers(tx, app, passwordHashes, options);
       await importLoyalty(tx, app, index, options);
+      await importOrders(tx, app, index);
       await importContent(tx, app, index);
     }
   });

@@ -1,0 +1,96 @@
+import { AppError } from '@storefront/contracts/errors';
+import type { Executor } from '@storefront/db/client';
+import { earnForDeliveredOrder, refundCoins } from '../loyalty/ledger.service.ts';
+import * as repo from './orders.repository.ts';
+
+export type { OrderRow, OrderStatus } from './orders.repository.ts';
+
+/** Who moves an order: the member, a staff user (retail module) or the system. */
+export interface StatusActor {
+  userUid: string | null;
+  role: 'MEMBER' | 'STAFF' | 'SYSTEM';
+}
+
+/** The edges of architecture §4; SHIPPED is for delivery, ACCEPTED → DELIVERED for pickup. */
+const EDGES: Record<repo.OrderStatus, readonly repo.OrderStatus[]> = {
+  RECEIVED: ['ACCEPTED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'],
+  ACCEPTED: ['SHIPPED', 'DELIVERED', 'CANCELED_BY_PLACE'],
+  SHIPPED: ['DELIVERED'],
+  DELIVERED: [],
+  CANCELED_BY_PLACE: [],
+  CANCELED_BY_USER: [],
+};
+
+export function canMove(order: Pick<repo.OrderRow, 'status' | 'orderType'>, to: repo.OrderStatus): boolean {
+  if (!EDGES[order.status].includes(to)) return false;
+  if (order.status === 'ACCEPTED' && to === 'SHIPPED') return order.orderType === 'DELIVERY';
+  if (order.status === 'ACCEPTED' && to === 'DELIVERED') return order.orderType === 'PICKUP';
+  return true;
+}
+
+const isCancel = (status: repo.OrderStatus) =>
+  status === 'CANCELED_BY_PLACE' || status === 'CANCELED_BY_USER';
+
+/** Gives back what an order took: its stock (rows locked in uid order), its coins and its coupon use. */
+async function giveBack(tx: Executor, order: repo.OrderRow): Promise<void> {
+  const taken = (await repo.takenStock(tx, order.uid)).filter((row) => row.quantity < 0);
+  if (taken.length > 0) {
+    await repo.lockStock(
+      tx,
+      order.placeUid,
+      taken.map((row) => row.productUid),
+    );
+    for (const row of taken) {
+      await repo.moveStock(tx, {
+        placeUid: order.placeUid,
+        productUid: row.productUid,
+        orderUid: order.uid,
+        delta: -row.quantity,
+        reason: 'CANCEL',
+      });
+    }
+  }
+  if (order.couponUid) await repo.releaseCouponUse(tx, order.couponUid, order.uid);
+  if (order.coins > 0 && order.programUid) {
+    await refundCoins(
+      tx,
+      { appUid: order.appUid, userUid: order.userUid, programUid: order.programUid },
+      { amount: order.coins, reference: { type: 'order', id: order.uid } },
+    );
+  }
+}
+
+/**
+ * Moves an order along the edges of architecture §4 in the caller's transaction, recording who and
+ * when. A cancellation gives back stock, coins and the coupon use; DELIVERED earns coins and points
+ * through the ledger. Any other move is refused (400) and changes nothing. `scope.userUid` limits the
+ * call to that member's orders; another tenant's or member's order answers 404.
+ */
+export async function transitionOrder(
+  tx: Executor,
+  scope: { appUid: string; userUid?: string },
+  orderUid: string,
+  to: repo.OrderStatus,
+  actor: StatusActor,
+): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(tx, scope.appUid, orderUid, { userUid: scope.userUid, lock: true });
+  if (!order) throw new AppError('NOT_FOUND');
+  if (!canMove(order, to)) throw new AppError('ORDER_STATUS_NOT_ALLOWED');
+  const moved = await repo.setOrderStatus(tx, order.uid, to);
+  await repo.insertHistory(tx, {
+    orderUid: order.uid,
+    fromStatus: order.status,
+    toStatus: to,
+    actorUserUid: actor.userUid,
+    actorRole: actor.role,
+  });
+  if (isCancel(to)) await giveBack(tx, order);
+  if (to === 'DELIVERED' && order.programUid) {
+    await earnForDeliveredOrder(
+      tx,
+      { appUid: order.appUid, userUid: order.userUid, programUid: order.programUid },
+      { uid: order.uid, paidCents: order.price },
+    );
+  }
+  return moved;
+}

@@ -1,0 +1,312 @@
+import type { Executor } from '@storefront/db/client';
+import { placeProducts, products } from '@storefront/db/schema/catalogue';
+import { programs } from '@storefront/db/schema/loyalty';
+import {
+  coupons,
+  couponUses,
+  orderCounters,
+  orderStatusHistory,
+  orders,
+  stockMovements,
+  subscriptions,
+} from '@storefront/db/schema/orders';
+import { companies, places } from '@storefront/db/schema/tenancy';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PageRequest } from '../../lib/paging.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type HistoryRow = typeof orderStatusHistory.$inferSelect;
+export type OrderStatus = OrderRow['status'];
+
+export async function findCompany(db: Executor, appUid: string, companyUid: string) {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.appUid, appUid), eq(companies.uid, companyUid)));
+  return row ?? null;
+}
+
+/** The products of a company on sale in a place, with that place's stock. */
+export function listOffers(db: Executor, companyUid: string, placeUid: string, productUids: string[]) {
+  return db
+    .select({
+      uid: products.uid,
+      title: products.title,
+      unitPrice: products.unitPrice,
+      coinPrice: products.coinPrice,
+      isRedeemable: products.isRedeemable,
+      directPurchase: products.directPurchase,
+      stock: placeProducts.stock,
+    })
+    .from(products)
+    .innerJoin(
+      placeProducts,
+      and(eq(placeProducts.productUid, products.uid), eq(placeProducts.placeUid, placeUid)),
+    )
+    .where(
+      and(
+        inArray(products.uid, productUids),
+        eq(products.companyUid, companyUid),
+        eq(products.isActive, true),
+        eq(placeProducts.isAvailable, true),
+      ),
+    );
+}
+
+/** Locks a place's stock rows (in uid order, so that two orders never wait on each other). */
+export function lockStock(tx: Executor, placeUid: string, productUids: string[]) {
+  return tx
+    .select({ productUid: placeProducts.productUid, stock: placeProducts.stock })
+    .from(placeProducts)
+    .where(and(eq(placeProducts.placeUid, placeUid), inArray(placeProducts.productUid, productUids)))
+    .orderBy(asc(placeProducts.productUid))
+    .for('update');
+}
+
+/** Moves a locked stock row by `delta` (negative takes) and records the movement. */
+export async function moveStock(
+  tx: Executor,
+  move: { placeUid: string; productUid: string; orderUid: string; delta: number; reason: 'ORDER' | 'CANCEL' },
+): Promise<void> {
+  await tx
+    .update(placeProducts)
+    .set({ stock: sql`${placeProducts.stock} + ${move.delta}` })
+    .where(
+      and(
+        eq(placeProducts.placeUid, move.placeUid),
+        eq(placeProducts.productUid, move.productUid),
+        sql`${placeProducts.stock} is not null`,
+      ),
+    );
+  await tx.insert(stockMovements).values({
+    placeUid: move.placeUid,
+    productUid: move.productUid,
+    orderUid: move.orderUid,
+    quantity: move.delta,
+    reason: move.reason,
+  });
+}
+
+/** The stock an order took and has not given back, per product. */
+export function takenStock(tx: Executor, orderUid: string) {
+  return tx
+    .select({
+      productUid: stockMovements.productUid,
+      quantity: sql<number>`sum(${stockMovements.quantity})::int`,
+    })
+    .from(stockMovements)
+    .where(eq(stockMovements.orderUid, orderUid))
+    .groupBy(stockMovements.productUid)
+    .orderBy(asc(stockMovements.productUid));
+}
+
+/** The next order number of a company; the counter row stays locked until the transaction ends. */
+export async function nextOrderNumber(tx: Executor, companyUid: string): Promise<number> {
+  const [row] = await tx
+    .insert(orderCounters)
+    .values({ companyUid, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: orderCounters.companyUid,
+      set: { lastNumber: sql`${orderCounters.lastNumber} + 1` },
+    })
+    .returning({ number: orderCounters.lastNumber });
+  if (!row) throw new Error('order counter not returned');
+  return row.number;
+}
+
+/** The company's loyalty program that coins are spent from and earned in (its first one). */
+export async function findCompanyProgram(db: Executor, appUid: string, companyUid: string) {
+  const [row] = await db
+    .select({ uid: programs.uid })
+    .from(programs)
+    .where(and(eq(programs.appUid, appUid), eq(programs.companyUid, companyUid)))
+    .orderBy(asc(programs.position), asc(programs.uid))
+    .limit(1);
+  return row?.uid ?? null;
+}
+
+export async function insertOrder(tx: Executor, order: NewOrder): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  if (!row) throw new Error('order not returned');
+  return row;
+}
+
+export async function insertSubscription(
+  tx: Executor,
+  subscription: NewSubscription,
+): Promise<SubscriptionRow> {
+  const [row] = await tx.insert(subscriptions).values(subscription).returning();
+  if (!row) throw new Error('subscription not returned');
+  return row;
+}
+
+export async function insertHistory(
+  tx: Executor,
+  entry: {
+    orderUid: string;
+    fromStatus: string | null;
+    toStatus: string;
+    actorUserUid: string | null;
+    actorRole: HistoryRow['actorRole'];
+  },
+): Promise<void> {
+  await tx.insert(orderStatusHistory).values(entry);
+}
+
+export function listHistory(db: Executor, orderUid: string): Promise<HistoryRow[]> {
+  return db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderUid, orderUid))
+    .orderBy(asc(orderStatusHistory.id));
+}
+
+/** An order of the app, optionally of one member, optionally locked for a status change. */
+export async function findOrder(
+  db: Executor,
+  appUid: string,
+  orderUid: string,
+  options: { userUid?: string; lock?: boolean } = {},
+): Promise<OrderRow | null> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.appUid, appUid),
+        eq(orders.uid, orderUid),
+        options.userUid ? eq(orders.userUid, options.userUid) : undefined,
+      ),
+    );
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function setOrderStatus(tx: Executor, orderUid: string, status: OrderStatus): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(orders.uid, orderUid))
+    .returning();
+  if (!row) throw new Error('order vanished');
+  return row;
+}
+
+export interface OrderFilter {
+  paymentType?: OrderRow['paymentType'];
+  status?: OrderStatus;
+  placeUid?: string;
+}
+
+export async function listMemberOrders(
+  db: Executor,
+  appUid: string,
+  userUid: string,
+  filter: OrderFilter,
+  at: PageRequest,
+): Promise<{ count: number; rows: OrderRow[] }> {
+  const where = and(
+    eq(orders.appUid, appUid),
+    eq(orders.userUid, userUid),
+    filter.paymentType ? eq(orders.paymentType, filter.paymentType) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.placeUid ? eq(orders.placeUid, filter.placeUid) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(at.limit)
+      .offset(at.offset),
+    db.select({ value: count() }).from(orders).where(where),
+  ]);
+  return { count: total?.value ?? 0, rows };
+}
+
+export interface SubscriptionFilter {
+  status?: SubscriptionRow['status'];
+  placeUid?: string;
+  companyUid?: string;
+}
+
+export async function listMemberSubscriptions(
+  db: Executor,
+  appUid: string,
+  userUid: string,
+  filter: SubscriptionFilter,
+  at: PageRequest,
+): Promise<{ count: number; rows: SubscriptionRow[] }> {
+  const where = and(
+    eq(subscriptions.appUid, appUid),
+    eq(subscriptions.userUid, userUid),
+    filter.status ? eq(subscriptions.status, filter.status) : undefined,
+    filter.placeUid ? eq(subscriptions.placeUid, filter.placeUid) : undefined,
+    filter.companyUid ? eq(subscriptions.companyUid, filter.companyUid) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(subscriptions)
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(at.limit)
+      .offset(at.offset),
+    db.select({ value: count() }).from(subscriptions).where(where),
+  ]);
+  return { count: total?.value ?? 0, rows };
+}
+
+export async function findSubscription(
+  db: Executor,
+  appUid: string,
+  userUid: string,
+  uid: string,
+  lock = false,
+): Promise<SubscriptionRow | null> {
+  const query = db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.appUid, appUid), eq(subscriptions.userUid, userUid), eq(subscriptions.uid, uid)),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function cancelSubscriptionRow(tx: Executor, uid: string): Promise<SubscriptionRow> {
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ status: 'CANCELED_BY_USER', updatedAt: new Date() })
+    .where(eq(subscriptions.uid, uid))
+    .returning();
+  if (!row) throw new Error('subscription vanished');
+  return row;
+}
+
+/** Gives a coupon use back (a cancelled order): the use row goes and the count drops. */
+export async function releaseCouponUse(tx: Executor, couponUid: string, sourceUid: string): Promise<void> {
+  const removed = await tx
+    .delete(couponUses)
+    .where(and(eq(couponUses.couponUid, couponUid), eq(couponUses.sourceUid, sourceUid)))
+    .returning({ couponUid: couponUses.couponUid });
+  if (removed.length === 0) return;
+  await tx
+    .update(coupons)
+    .set({ usesCount: sql`${coupons.usesCount} - 1` })
+    .where(eq(coupons.uid, couponUid));
+}
+
+/** Place names by uid, for the orders a list shows. */
+export async function placeNames(db: Executor, appUid: string, uids: string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db
+    .select({ uid: places.uid, name: places.name })
+    .from(places)
+    .where(and(eq(places.appUid, appUid), inArray(places.uid, uids)));
+  return new Map(rows.map((row) => [row.uid, row.name]));
+}

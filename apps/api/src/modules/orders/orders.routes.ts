@@ -1,0 +1,132 @@
+import { pageSchema } from '@storefront/contracts/lists';
+import {
+  cancelOrderBodySchema,
+  cancelSubscriptionBodySchema,
+  orderBodySchema,
+  orderSchema,
+  ordersQuerySchema,
+  subscriptionBodySchema,
+  subscriptionSchema,
+  subscriptionsQuerySchema,
+} from '@storefront/contracts/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idempotentWrite, sendResult } from '../../lib/idempotency.ts';
+import { pageOf, pageRequest } from '../../lib/paging.ts';
+import { memberContextOf } from '../../lib/request-context.ts';
+import { errorBodySchema, errorResponses } from '../../plugins/error-handler.ts';
+import { createOrder, createSubscription } from './checkout.service.ts';
+import * as orders from './orders.service.ts';
+
+const uidParam = z.string().min(1).max(64);
+const tags = ['orders'];
+/** Idempotency-Key: the same key and body replays the first answer; another body answers 422. */
+const writeErrors = { ...errorResponses, 406: errorBodySchema, 422: errorBodySchema };
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(255).optional() });
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.post('/v5/places/:place_uid/orders/', {
+    schema: {
+      tags,
+      summary: 'Places an order (architecture §6) in one transaction; honours Idempotency-Key',
+      params: z.object({ place_uid: uidParam }),
+      headers: idempotencyHeaders,
+      body: orderBodySchema,
+      response: { 201: orderSchema, ...writeErrors },
+    },
+    handler: async (request, reply) => {
+      const ctx = await memberContextOf(request);
+      const result = await idempotentWrite(request, ctx.user.uid, async (tx) => ({
+        status: 201,
+        body: await createOrder(tx, ctx, request.params.place_uid, request.body),
+      }));
+      return sendResult(reply, result);
+    },
+  });
+
+  api.post('/v5/places/:place_uid/subscriptions/', {
+    schema: {
+      tags,
+      summary: 'Subscribes to a cart on chosen weekdays (the order body plus days); honours Idempotency-Key',
+      params: z.object({ place_uid: uidParam }),
+      headers: idempotencyHeaders,
+      body: subscriptionBodySchema,
+      response: { 201: subscriptionSchema, ...writeErrors },
+    },
+    handler: async (request, reply) => {
+      const ctx = await memberContextOf(request);
+      const result = await idempotentWrite(request, ctx.user.uid, async (tx) => ({
+        status: 201,
+        body: await createSubscription(tx, ctx, request.params.place_uid, request.body),
+      }));
+      return sendResult(reply, result);
+    },
+  });
+
+  api.get('/v5/me/orders/', {
+    schema: {
+      tags,
+      summary: "The member's orders, newest first; filters payment_method, status, place",
+      querystring: ordersQuerySchema,
+      response: { 200: pageSchema(orderSchema), ...errorResponses },
+    },
+    handler: async (request) => {
+      const at = pageRequest(request.query);
+      const { count, results } = await orders.listOrders(await memberContextOf(request), request.query, at);
+      return pageOf(request, at, count, results);
+    },
+  });
+
+  api.get('/v5/me/orders/:order_uid/', {
+    schema: {
+      tags,
+      summary: "One of the member's orders with its status history",
+      params: z.object({ order_uid: z.uuid() }),
+      response: { 200: orderSchema, ...errorResponses },
+    },
+    handler: async (request) => orders.getOrder(await memberContextOf(request), request.params.order_uid),
+  });
+
+  api.patch('/v5/me/orders/:order_uid/', {
+    schema: {
+      tags,
+      summary: 'The member cancels an order still RECEIVED; stock, coins and the coupon use are given back',
+      params: z.object({ order_uid: z.uuid() }),
+      body: cancelOrderBodySchema,
+      response: { 200: orderSchema, ...errorResponses },
+    },
+    handler: async (request) => orders.cancelOrder(await memberContextOf(request), request.params.order_uid),
+  });
+
+  for (const path of ['/v5/subscriptions/', '/v5/me/subscriptions/']) {
+    api.get(path, {
+      schema: {
+        tags,
+        summary: "The member's subscriptions, newest first; filters status, place, company",
+        querystring: subscriptionsQuerySchema,
+        response: { 200: pageSchema(subscriptionSchema), ...errorResponses },
+      },
+      handler: async (request) => {
+        const at = pageRequest(request.query);
+        const { count, results } = await orders.listSubscriptions(
+          await memberContextOf(request),
+          request.query,
+          at,
+        );
+        return pageOf(request, at, count, results);
+      },
+    });
+  }
+
+  api.patch('/v5/subscriptions/:subscription_uid/', {
+    schema: {
+      tags,
+      summary: 'The member cancels a subscription: {"status": "canceled_by_user"}',
+      params: z.object({ subscription_uid: z.uuid() }),
+      body: cancelSubscriptionBodySchema,
+      response: { 200: subscriptionSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      orders.cancelSubscription(await memberContextOf(request), request.params.subscription_uid),
+  });
+};

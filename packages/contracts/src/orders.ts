@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { DOCUMENT_TYPES, ORDER_STATUSES } from './constants.ts';
+import { pageQuerySchema } from './lists.ts';
+
+// Cart, checkout, orders, subscriptions, coupons and delivery fares (spec §3 Cart/Order, §7 "Cart and
+// orders", architecture §4 and §6). Money in responses is a decimal string ("12.50").
+
+const uid = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const text = (max: number) => z.string().max(max);
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Ingresar una hora correcta');
+
+export const CART_TYPES = ['REGULAR', 'SUBSCRIPTION'] as const;
+export const ORDER_TYPES = ['DELIVERY', 'PICKUP'] as const;
+export const PAYMENT_TYPES = ['CASH', 'CARD_ON_DELIVERY', 'COINS'] as const;
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELED_BY_USER'] as const;
+/** Largest quantity of one line: far above a real order, far below an integer overflow. */
+export const MAX_LINE_QUANTITY = 999;
+export const MAX_CART_LINES = 100;
+
+export const chosenOptionGroupSchema = z.strictObject({
+  uid,
+  options: z.array(z.strictObject({ uid })).max(100),
+});
+
+/** A line of the cart request (spec §3): `id` is the storefront's `uid_index`. */
+export const cartLineSchema = z.strictObject({
+  id: z.union([text(100), z.number().int()]).optional(),
+  uid,
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  option_groups: z.array(chosenOptionGroupSchema).max(50).default([]),
+  direct_purchase: z.boolean().default(false),
+});
+export type CartLineInput = z.infer<typeof cartLineSchema>;
+
+export const cartQuerySchema = z.object({
+  place_uid: uid,
+  type: z.enum(CART_TYPES).default('REGULAR'),
+});
+
+/** POST v5/me/shopping-cart/: the whole cart of one place; an empty list removes the saved cart. */
+export const cartBodySchema = z.strictObject({
+  place: uid,
+  type: z.enum(CART_TYPES).default('REGULAR'),
+  products: z.array(cartLineSchema).max(MAX_CART_LINES),
+});
+export type CartBody = z.infer<typeof cartBodySchema>;
+
+export const cartSchema = z.object({
+  place: z.string(),
+  type: z.enum(CART_TYPES),
+  products: z.array(cartLineSchema),
+  updated_at: z.string().nullable(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const userDataSchema = z.strictObject({
+  full_name: z.string().min(1).max(200),
+  document_type: z.enum(DOCUMENT_TYPES),
+  document_number: z.string().min(1).max(20),
+  email: z.email().max(254),
+  contact_number: z.string().min(1).max(30),
+});
+
+export const billingSchema = z.strictObject({
+  first_name: z.string().min(1).max(100),
+  last_name: z.string().min(1).max(100),
+  email: z.email().max(254),
+  phone: z.string().min(1).max(30),
+  city: z.string().min(1).max(100),
+  address: z.string().min(1).max(300),
+});
+
+const checkoutFields = {
+  order_type: z.enum(ORDER_TYPES),
+  products: z.array(cartLineSchema).min(1).max(MAX_CART_LINES),
+  payment_type: z.enum(PAYMENT_TYPES),
+  pickup_date: z.iso.date(),
+  start_time: hhmm,
+  end_time: hhmm,
+  address: text(300).optional(),
+  district: text(100).optional(),
+  reference: text(300).optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  comments: text(1000).optional(),
+  coupon_code: text(50).optional(),
+  influencer_uid: text(64).optional(),
+  user_data: userDataSchema,
+  billing: billingSchema.optional(),
+};
+
+/** POST v5/places/{place_uid}/orders/ (architecture §6). */
+export const orderBodySchema = z.strictObject(checkoutFields);
+export type OrderBody = z.infer<typeof orderBodySchema>;
+
+/** POST v5/places/{place_uid}/subscriptions/: the order body plus the weekdays (1 = Monday). */
+export const subscriptionBodySchema = z.strictObject({
+  ...checkoutFields,
+  days: z
+    .array(z.number().int().min(1).max(7))
+    .min(1)
+    .max(7)
+    .refine((days) => new Set(days).size === days.length),
+});
+export type SubscriptionBody = z.infer<typeof subscriptionBodySchema>;
+
+export const orderItemSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.string(),
+  price: z.string(),
+  /** Coins per unit for a redeemable product, else 0. */
+  coin_price: z.number().int(),
+  is_redeemable: z.boolean(),
+  direct_purchase: z.boolean(),
+  option_groups: z.array(
+    z.object({
+      uid: z.string(),
+      name: z.string(),
+      options: z.array(z.object({ uid: z.string(), name: z.string(), price: z.string() })),
+    }),
+  ),
+});
+
+const checkoutResponseFields = {
+  uid: z.string(),
+  place: z.object({ uid: z.string(), name: z.string() }),
+  company: z.string(),
+  order_type: z.enum(ORDER_TYPES),
+  payment_type: z.enum(PAYMENT_TYPES),
+  pickup_date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  address: z.string(),
+  district: z.string(),
+  reference: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  comments: z.string(),
+  coupon_code: z.string().nullable(),
+  influencer_uid: z.string().nullable(),
+  user_data: userDataSchema,
+  billing: billingSchema.nullable(),
+  products: z.array(orderItemSchema),
+  /** Sum of the lines paid with money. */
+  subtotal: z.string(),
+  delivery_price: z.string(),
+  discount: z.string(),
+  /** What the member pays: subtotal + delivery_price - discount. */
+  price: z.string(),
+  /** Coins taken for redeemable products. */
+  coins: z.number().int(),
+  /** Lines the storefront shows apart (delivery fare, discount). */
+  extras: z.array(z.object({ name: z.string(), price: z.string() })),
+  created_at: z.string(),
+};
+
+export const orderSchema = z.object({
+  ...checkoutResponseFields,
+  number: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  /** Status moves (detail only): from, to, by (MEMBER, STAFF or SYSTEM) and when. */
+  history: z
+    .array(z.object({ from: z.string().nullable(), to: z.string(), by: z.string(), at: z.string() }))
+    .optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const subscriptionSchema = z.object({
+  ...checkoutResponseFields,
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  days: z.array(z.number().int()),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const ordersQuerySchema = pageQuerySchema.extend({
+  payment_method: z.enum(PAYMENT_TYPES).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  place: uid.optional(),
+});
+
+/** PATCH v5/me/orders/{uid}/: the member may only cancel (while RECEIVED). */
+export const cancelOrderBodySchema = z.strictObject({ status: z.literal('CANCELED_BY_USER') });
+
+export const subscriptionsQuerySchema = pageQuerySchema.extend({
+  status: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(SUBSCRIPTION_STATUSES))
+    .optional(),
+  place: uid.optional(),
+  company: uid.optional(),
+});
+
+/** PATCH v5/subscriptions/{uid}/: `canceled_by_user` as the spec writes it (either case). */
+export const cancelSubscriptionBodySchema = z.strictObject({
+  status: z.enum(['canceled_by_user', 'CANCELED_BY_USER']),
+});
+
+export const couponSchema = z.object({
+  uid: z.string(),
+  code: z.string(),
+  company: z.string(),
+  discount_type: z.enum(['PERCENT', 'AMOUNT']),
+  /** Percent ("10") or amount ("5.00") by discount_type. */
+  discount_value: z.string(),
+  minimum_order: z.string(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  /** Uses left in total; null when unlimited. */
+  remaining_uses: z.number().int().nullable(),
+  /** The discount on `amount` when the query gave one. */
+  discount: z.string().nullable(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+export const validateCodeQuerySchema = z.object({
+  /** The order's subtotal ("45.00"), to check the minimum and compute the discount. */
+  amount: z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/)
+    .optional(),
+});
+
+export const fareEstimateBodySchema = z.strictObject({
+  address: z.string().min(1).max(300),
+  district: z.string().min(1).max(100),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+});
+export type FareEstimateBody = z.infer<typeof fareEstimateBodySchema>;
+
+export const fareEstimateSchema = z.object({
+  fare: z.string(),
+  currency: z.string(),
+  eta_minutes: z.number().int(),
+});
+export type FareEstimate = z.infer<typeof fareEstimateSchema>;
