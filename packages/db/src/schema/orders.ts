@@ -139,7 +139,10 @@ export const coupons = pgTable(
   },
   (t) => [
     unique().on(t.companyUid, t.code),
-    check('coupons_uses_check', sql`${t.usesCount} >= 0 and (${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses})`),
+    check(
+      'coupons_uses_check',
+      sql`${t.usesCount} >= 0 and (${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses})`,
+    ),
   ],
 );
 
