@@ -36,8 +36,19 @@ function searchCondition(column: typeof products.searchText, terms: string[]): S
   return terms.map((term) => like(column, `%${escapeLike(term)}%`));
 }
 
-async function counted<T>(rows: Promise<T[]>, total: Promise<{ value: number }[]>): Promise<Counted<T>> {
-  const [list, [first]] = await Promise.all([rows, total]);
+/**
+ * A page and the total count. The count is the costly part of a menu read (it joins every offer of the
+ * place), so it is skipped when the page itself shows the total: a short page is the last one.
+ */
+async function counted<T>(
+  rows: PromiseLike<T[]>,
+  total: () => PromiseLike<{ value: number }[]>,
+  at: PageRequest,
+): Promise<Counted<T>> {
+  const list = await rows;
+  if (list.length < at.limit && (list.length > 0 || at.offset === 0))
+    return { count: at.offset + list.length, rows: list };
+  const [first] = await total();
   return { count: first?.value ?? 0, rows: list };
 }
 
@@ -67,7 +78,8 @@ export function listAreas(db: Executor, appUid: string, filter: AreaFilter, at: 
       .orderBy(asc(areas.name), asc(areas.uid))
       .limit(at.limit)
       .offset(at.offset),
-    db.select({ value: count() }).from(areas).where(where),
+    () => db.select({ value: count() }).from(areas).where(where),
+    at,
   );
 }
 
@@ -120,7 +132,8 @@ export function listPlaces(db: Executor, appUid: string, filter: PlaceFilter, at
       .orderBy(asc(places.name), asc(places.uid))
       .limit(at.limit)
       .offset(at.offset),
-    db.select({ value: count() }).from(places).innerJoin(appCompanies, allowed).where(where),
+    () => db.select({ value: count() }).from(places).innerJoin(appCompanies, allowed).where(where),
+    at,
   );
 }
 
@@ -223,7 +236,8 @@ export function listProductCategories(
       .orderBy(asc(productCategories.position), asc(productCategories.name), asc(productCategories.uid))
       .limit(at.limit)
       .offset(at.offset),
-    db.select({ value: count() }).from(productCategories).where(where),
+    () => db.select({ value: count() }).from(productCategories).where(where),
+    at,
   );
 }
 
@@ -288,7 +302,8 @@ export function listProducts(db: Executor, appUid: string, filter: ProductFilter
         .orderBy(...order)
         .limit(at.limit)
         .offset(at.offset),
-      db.select({ value: count() }).from(products).where(where),
+      () => db.select({ value: count() }).from(products).where(where),
+      at,
     );
   }
   const offered = offeredIn(filter.placeUid);
@@ -302,7 +317,8 @@ export function listProducts(db: Executor, appUid: string, filter: ProductFilter
       .orderBy(...order)
       .limit(at.limit)
       .offset(at.offset),
-    db.select({ value: count() }).from(products).innerJoin(placeProducts, offered).where(where),
+    () => db.select({ value: count() }).from(products).innerJoin(placeProducts, offered).where(where),
+    at,
   );
 }
 
@@ -369,6 +385,7 @@ export function listAds(db: Executor, appUid: string, companyUid: string, at: Pa
       .orderBy(asc(companyAds.position), asc(companyAds.uid))
       .limit(at.limit)
       .offset(at.offset),
-    db.select({ value: count() }).from(companyAds).where(where),
+    () => db.select({ value: count() }).from(companyAds).where(where),
+    at,
   );
 }
