@@ -1,0 +1,39 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './modal.css';
+
+interface ModalProps {
+  title: string;
+  closeLabel: string;
+  onClose(): void;
+  children: ReactNode;
+}
+
+/** A modal on the native <dialog>: focus kept inside, Escape and the close button call onClose. */
+export function Modal({ title, closeLabel, onClose, children }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <header className="modal-header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="modal-close" onClick={onClose} aria-label={closeLabel}>
+          ×
+        </button>
+      </header>
+      <div className="modal-body">{children}</div>
+    </dialog>
+  );
+}
