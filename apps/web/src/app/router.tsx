@@ -23,6 +23,8 @@ const inPreparation = () => import('./pages/in-preparation-page.tsx');
 const home = () => import('./pages/home-page.tsx');
 const deletionPage = () => import('../features/account/components/deletion-page.tsx');
 const products = () => import('../features/menu/components/products-page.tsx');
+const program = () => import('../features/programs/components/program-page.tsx');
+const events = () => import('../features/events/components/events-page.tsx');
 
 /** The shell of spec §2 route /: the placeholder with empty_page, else the shell (or /login when closed). */
 function ShellGate() {
@@ -113,9 +115,9 @@ export const routes: RouteObject[] = [
           screen('carta', () => import('../features/menu/components/carta-page.tsx')),
           screen('about'),
           screen('cart'),
-          screen('program/:programUid'),
+          screen('program/:programUid', program),
           { element: <ProductsGuard />, children: [screen('products', products)] },
-          { element: <Guard rule={eventsRedirect} />, children: [screen('events')] },
+          { element: <Guard rule={eventsRedirect} />, children: [screen('events', events)] },
           {
             element: <Guard rule={categoriesRedirect} />,
             children: [
@@ -140,8 +142,8 @@ export const routes: RouteObject[] = [
               screen('orders/:orderUid'),
               screen('subscription'),
               screen('subscription/me'),
-              screen('raffles'),
-              screen('polls'),
+              screen('raffles', () => import('../features/raffles/components/raffles-page.tsx')),
+              screen('polls', () => import('../features/polls/components/polls-page.tsx')),
               screen('retail/*'),
             ],
           },
@@ -151,9 +153,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <CompanySwitchPage /> },
               { element: <ProductsGuard />, children: [screen('products', products)] },
-              screen('program/:programUid'),
+              screen('program/:programUid', program),
               screen('cart'),
-              { element: <Guard rule={eventsRedirect} />, children: [screen('events')] },
+              { element: <Guard rule={eventsRedirect} />, children: [screen('events', events)] },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
