@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { landingRedirect } from '../lib/storage.ts';
 import { useAppRecord } from './app-context.tsx';
+import { ConsentGate } from './consent-gate.tsx';
 import { shouldPushLanding } from './guards.ts';
 import { MaintenancePage } from './pages/maintenance-page.tsx';
 
@@ -23,6 +24,7 @@ export function RootLayout() {
     <>
       <ScrollRestoration />
       <Outlet />
+      <ConsentGate />
     </>
   );
 }

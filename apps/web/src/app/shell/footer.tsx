@@ -1,13 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppRecord, useCompany } from '../app-context.tsx';
+import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
+import { companyPrefix, isHidden } from '../guards.ts';
+
+// The Our Program column loads with its own chunk, only for signed-in members.
+const FooterPrograms = lazy(() => import('../../features/programs/components/footer-programs.tsx'));
 
 /** Logo, social links and the links of spec §2 Footer. */
 export function Footer() {
   const { t } = useTranslation();
   const app = useAppRecord();
   const company = useCompany();
+  const { loggedIn } = useAuth();
   const logo = company.logo ?? app.logo;
+  const showPrograms = company.benefit_programs_enabled && loggedIn && !isHidden(company, 'program');
   return (
     <footer className="footer">
       <div className="footer-brand">
@@ -22,6 +29,11 @@ export function Footer() {
           ))}
         </ul>
       </div>
+      {showPrograms && (
+        <Suspense fallback={<div className="footer-programs" aria-busy="true" />}>
+          <FooterPrograms companyUid={company.uid} prefix={companyPrefix(app, company.uid)} />
+        </Suspense>
+      )}
       <ul className="footer-links">
         {company.ecommerce_enabled && (
           <li>
