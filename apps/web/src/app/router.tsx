@@ -102,18 +102,26 @@ export const routes: RouteObject[] = [
       },
       {
         element: <PolicyLayout />,
-        children: [screen('terms-and-conditions'), screen('politics'), screen('faqs'), screen('cookies')],
+        children: [
+          screen('terms-and-conditions', () => import('../features/legal/components/terms-page.tsx')),
+          screen('politics', () => import('../features/legal/components/privacy-page.tsx')),
+          screen('faqs', () => import('../features/legal/components/faqs-page.tsx')),
+          screen('cookies', () => import('../features/legal/components/cookies-page.tsx')),
+        ],
       },
       { path: 'company/:companyUid/code/:code', element: <CouponLinkPage /> },
       { path: 'in/:uid', element: <InfluencerLinkPage /> },
-      { element: <Guard rule={landingRedirect} />, children: [screen('landing')] },
+      {
+        element: <Guard rule={landingRedirect} />,
+        children: [screen('landing', () => import('../features/landing/components/landing-page.tsx'))],
+      },
       {
         path: '/',
         element: <ShellGate />,
         children: [
           { index: true, lazy: home },
           screen('carta', () => import('../features/menu/components/carta-page.tsx')),
-          screen('about'),
+          screen('about', () => import('../features/legal/components/about-page.tsx')),
           screen('cart'),
           screen('program/:programUid', program),
           { element: <ProductsGuard />, children: [screen('products', products)] },

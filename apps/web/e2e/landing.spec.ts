@@ -1,0 +1,190 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { tenantUrl } from './support.ts';
+
+const multi = (path: string) => tenantUrl('multi.localhost', path);
+
+/** Stores the cookie choices so that the banner stays away (the cookie tests clear them). */
+async function acceptedCookies(page: Page, ga = false) {
+  await page.addInitScript((accept) => {
+    localStorage.setItem('version', '1.0.2');
+    localStorage.setItem('cookie_ga', String(accept));
+    localStorage.setItem('cookie_guid', 'false');
+  }, ga);
+}
+
+test('the MODEL_2 landing of multi.localhost shows each section type by the rules', async ({ page }) => {
+  await acceptedCookies(page);
+  await page.goto(multi('/landing'));
+  for (const type of ['WELCOME', 'INFORMATIVE', 'CARD', 'SMALL_IMAGE', 'CAROUSEL', 'FORM', 'CONTACT']) {
+    await expect(page.locator(`[data-type="${type}"]`).first()).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Ver tiendas' })).toBeVisible(); // HEADER button
+  await expect(page.getByTestId('whatsapp-button')).toHaveAttribute(
+    'href',
+    'https://web.whatsapp.com/send?phone=51987654321',
+  );
+  // WELCOME: own domain to products (ecommerce on), others outside.
+  await expect(page.getByRole('link', { name: 'Comprar ahora' })).toHaveAttribute('href', '/products');
+  await expect(page.getByRole('link', { name: 'Conoce más' })).toHaveAttribute('target', '_blank');
+  await expect(page.locator('[data-type="INFORMATIVE"] article')).toHaveCount(3);
+  await expect(page.locator('[data-type="INFORMATIVE"] article.reversed')).toHaveCount(1);
+  const cards = page.locator('[data-type="CARD"] article');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(1)).toHaveCSS('background-color', 'rgb(194, 65, 12)'); // 'c2410c' without #
+  await expect(page.locator('[data-variant="images"] li')).toHaveCount(5);
+  await expect(page.locator('[data-variant="cards"] article')).toHaveCount(3);
+  await expect(page.locator('[data-type="FORM"] iframe')).toHaveAttribute('src', /^https:\/\/docs\.google\.com/);
+  await expect(page.locator('[data-type="CONTACT"] a')).toHaveAttribute(
+    'href',
+    /text=Hola%21\+Estoy\+interesado\+en\+tu\+servicio/,
+  );
+  await expect(page.getByText('Sección inactiva')).toHaveCount(0);
+});
+
+test('the carousel advances every 4 s', async ({ page }) => {
+  await acceptedCookies(page);
+  await page.goto(multi('/landing'));
+  const slide = page.locator('[data-type="CAROUSEL"] .carousel-slide');
+  await expect(slide).toHaveAttribute('data-index', '0');
+  await expect(slide).toContainText('Ana, Surco');
+  await page.mouse.move(0, 0);
+  await expect(slide).toHaveAttribute('data-index', '1', { timeout: 6000 });
+  await expect(slide).toContainText('Luis, Miraflores');
+});
+
+test('on a narrow screen the WhatsApp button uses the mobile api link', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
+  const page = await context.newPage();
+  await acceptedCookies(page);
+  await page.goto(multi('/landing'));
+  await expect(page.getByTestId('whatsapp-button')).toHaveAttribute(
+    'href',
+    'https://api.whatsapp.com/send?phone=51987654321',
+  );
+  await context.close();
+});
+
+test("'Landing no valido' when the landing call fails", async ({ page }) => {
+  await acceptedCookies(page);
+  await page.route('**/api/v7/apps/*/landing/', (route) => route.fulfill({ status: 500, json: {} }));
+  await page.goto(multi('/landing'));
+  await expect(page.getByRole('heading', { name: 'Landing no valido' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('the landing redirect happens once per session', async ({ page }) => {
+  await acceptedCookies(page);
+  await page.goto(multi('/'));
+  await expect(page).toHaveURL(/\/landing$/);
+  await page.goto(multi('/'));
+  await expect(page).toHaveURL(multi('/'));
+  expect(await page.evaluate(() => sessionStorage.getItem('redirectLanding'))).toBe('true');
+});
+
+test('the default static landing has its navigation and sample content', async ({ page }) => {
+  await acceptedCookies(page);
+  await page.goto(tenantUrl('landing.localhost', '/landing'));
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  for (const name of ['Home', 'Beneficios', 'Eventos', 'Tienda', 'Canjea']) {
+    await expect(nav.getByRole('link', { name })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Registrarse' })).toHaveAttribute('href', '/register');
+  await expect(page.getByRole('heading', { name: 'Próximos eventos' })).toBeVisible();
+});
+
+test('the cookie banner: appears, accept hides it and survives a reload', async ({ page, context }) => {
+  await page.goto('/terms-and-conditions');
+  const banner = page.getByRole('dialog', { name: 'Usamos cookies' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('checkbox', { name: /_ga/ })).toBeChecked();
+  await expect(banner.getByRole('checkbox', { name: /_guid/ })).toBeChecked();
+  await banner.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(banner).toBeHidden();
+  const stored = await page.evaluate(() => [localStorage.getItem('cookie_ga'), localStorage.getItem('cookie_guid')]);
+  expect(stored).toEqual(['true', 'true']);
+  const guid = (await context.cookies()).find((cookie) => cookie.name === '_guid');
+  expect(guid?.expires).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+  expect(guid?.expires).toBeLessThan(Date.now() / 1000 + 25 * 3600);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Términos y condiciones' })).toBeVisible();
+  await expect(banner).toBeHidden();
+  // The guid preference is true but its cookie is gone: the banner asks again.
+  await context.clearCookies({ name: '_guid' });
+  await page.reload();
+  await expect(banner).toBeVisible();
+});
+
+test('refusing analytics removes _ga and never downloads the analytics code', async ({ page, context }) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => chunks.push(request.url()));
+  await context.addCookies([
+    { name: '_ga', value: 'GA1.1.123.456', domain: 'multi.localhost', path: '/' },
+    { name: '_ga_DEMO', value: 'GS1.1', domain: 'multi.localhost', path: '/' },
+  ]);
+  await page.goto(multi('/faqs'));
+  await page.getByRole('button', { name: 'Rechazar analítica' }).click();
+  await expect(page.getByRole('dialog', { name: 'Usamos cookies' })).toBeHidden();
+  const names = (await context.cookies()).map((cookie) => cookie.name);
+  expect(names).not.toContain('_ga');
+  expect(names).not.toContain('_ga_DEMO');
+  expect(await page.evaluate(() => localStorage.getItem('cookie_ga'))).toBe('false');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Preguntas frecuentes' })).toBeVisible();
+  expect(chunks.filter((url) => url.includes('analytics-client'))).toEqual([]);
+});
+
+test('accepting analytics on an app with Firebase settings loads and starts it', async ({ page }) => {
+  await page.goto(multi('/faqs'));
+  const loaded = page.waitForRequest(/analytics-client/);
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await loaded;
+  await expect(page.locator('html')).toHaveAttribute('data-analytics', 'started');
+});
+
+test('the demo app (few Firebase settings) never loads analytics, even when accepted', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => chunks.push(request.url()));
+  await acceptedCookies(page, true);
+  await page.goto('/faqs');
+  await expect(page.getByRole('heading', { name: '¿Cómo acumulo monedas?' })).toBeVisible();
+  expect(chunks.filter((url) => url.includes('analytics-client'))).toEqual([]);
+});
+
+test('terms and privacy show the built-in texts, in Spanish and English', async ({ page }) => {
+  await acceptedCookies(page);
+  await page.goto('/terms-and-conditions');
+  await expect(page.getByText(/leyes de la República del Perú/)).toBeVisible();
+  await expect(page.getByText(/ciudad de Lima/)).toBeVisible();
+  await expect(page.getByText(/al menos 18 años/)).toBeVisible();
+  await page.goto('/politics');
+  await expect(page.getByText(/1 de abril de 2020.*25 de julio de 2020/)).toBeVisible();
+  await expect(page.getByText(/acceso, rectificación, cancelación y oposición/)).toBeVisible();
+  await expect(page.getByText(/20 días hábiles/)).toBeVisible();
+  await expect(page.getByText(/15 días hábiles/)).toBeVisible();
+  await page.getByLabel('Idioma').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
+  await expect(page.getByText(/access, rectify, cancel and object/)).toBeVisible();
+});
+
+for (const [name, url] of [
+  ['landing', multi('/landing')],
+  ['default landing', tenantUrl('landing.localhost', '/landing')],
+  ['FAQs', '/faqs'],
+  ['terms', '/terms-and-conditions'],
+  ['privacy', '/politics'],
+  ['cookies', '/cookies/'],
+  ['cookie banner', '/faqs?banner'],
+] as const) {
+  test(`axe: no serious or critical violation on the ${name} page`, async ({ page }) => {
+    if (name !== 'cookie banner') await acceptedCookies(page);
+    await page.goto(url);
+    await expect(page.locator('h1, h2').first()).toBeVisible();
+    if (name === 'cookie banner') await expect(page.getByRole('dialog')).toBeVisible();
+    if (name === 'landing') await expect(page.locator('[data-type="CONTACT"]')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
+}

@@ -1,0 +1,34 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { CONSENT_EVENT, needsConsent } from '../lib/consent.ts';
+import { startAnalyticsIfAllowed, startErrorReporting } from '../lib/telemetry/telemetry.ts';
+import { useAppRecord } from './app-context.tsx';
+
+// The banner's code is its own chunk, fetched only when it has to show.
+const CookieBanner = lazy(() => import('../features/legal/components/cookie-banner.tsx'));
+
+/** App-wide: the cookie banner when consent is needed, analytics once allowed, error reporting. */
+export function ConsentGate() {
+  const app = useAppRecord();
+  const { pathname } = useLocation();
+  const [showBanner, setShowBanner] = useState(needsConsent);
+
+  useEffect(() => {
+    startErrorReporting();
+    startAnalyticsIfAllowed(app);
+    const onConsent = () => {
+      setShowBanner(needsConsent());
+      startAnalyticsIfAllowed(app);
+    };
+    window.addEventListener(CONSENT_EVENT, onConsent);
+    return () => window.removeEventListener(CONSENT_EVENT, onConsent);
+  }, [app]);
+
+  // The cookies page is where the choice is made; the banner would cover it.
+  if (!showBanner || pathname.startsWith('/cookies')) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieBanner />
+    </Suspense>
+  );
+}

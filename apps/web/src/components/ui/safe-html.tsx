@@ -1,0 +1,62 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { safeUrl } from '../../lib/safe-url.ts';
+
+const purifier = DOMPurify();
+// Tenant HTML may format text, link and show images; it may not run code, submit forms, restyle the
+// page or make the browser fetch anything but https images (architecture §5).
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.hasAttribute('src')) {
+    const src = safeUrl(node.getAttribute('src'), { images: true });
+    if (src) node.setAttribute('src', src);
+    else node.removeAttribute('src');
+  }
+  if (node.hasAttribute('href')) {
+    const href = safeUrl(node.getAttribute('href'));
+    if (href) {
+      node.setAttribute('href', href);
+      if (/^https?:/.test(href)) {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+    } else node.removeAttribute('href');
+  }
+});
+
+const CONFIG = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'video',
+    'audio',
+    'source',
+    'picture',
+  ],
+  FORBID_ATTR: ['style', 'srcset', 'background', 'formaction', 'poster'],
+  ADD_ATTR: ['target'],
+};
+
+/** Tenant HTML with everything unsafe removed. */
+export function sanitizeHtml(html: string): string {
+  return purifier.sanitize(html, CONFIG) as string;
+}
+
+/** Renders tenant HTML (FAQs, terms, privacy, landing content) after sanitising it. */
+export function SafeHtml({
+  html,
+  className,
+  as: Tag = 'div',
+}: {
+  html: string;
+  className?: string;
+  as?: 'div' | 'span';
+}) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above with DOMPurify
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

@@ -1,0 +1,52 @@
+import type { App, Company } from '@storefront/contracts/app';
+import { MAX_LANDING_CARDS, NARROW_SCREEN } from '@storefront/contracts/constants';
+import { useSyncExternalStore } from 'react';
+import { safeUrl } from '../../../lib/safe-url.ts';
+
+export const WHATSAPP_GREETING = 'Hola! Estoy interesado en tu servicio';
+
+/** Narrow screen: width under 500 and height under 1000 (spec §9). */
+export const isNarrowScreen = (width: number, height: number) =>
+  width < NARROW_SCREEN.width && height < NARROW_SCREEN.height;
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+export const useNarrowScreen = () =>
+  useSyncExternalStore(subscribe, () => isNarrowScreen(window.innerWidth, window.innerHeight));
+
+/** WhatsApp chat link: the mobile 'api' link on narrow screens, WhatsApp Web otherwise. */
+export function whatsappLink(number: string, narrow: boolean, text?: string): string {
+  const url = new URL(narrow ? 'https://api.whatsapp.com/send' : 'https://web.whatsapp.com/send');
+  url.searchParams.set('phone', number.replace(/\D/g, ''));
+  if (text) url.searchParams.set('text', text);
+  return url.href;
+}
+
+/** Up to 3 active cards (spec §2 INFORMATIVE and CARD). */
+export const activeCards = <T extends { is_active: boolean }>(cards: T[], max = MAX_LANDING_CARDS) =>
+  cards.filter((card) => card.is_active).slice(0, max);
+
+/** A card colour given as hex with or without '#'; anything else is ignored. */
+export function cardColor(color: string | null): string | undefined {
+  const hex = color?.trim().replace(/^#/, '');
+  return hex && /^([0-9a-f]{3}|[0-9a-f]{6})$/i.test(hex) ? `#${hex}` : undefined;
+}
+
+export type LandingTarget = { internal: string } | { external: string } | null;
+
+/**
+ * Where a WELCOME button goes: a link to the app's own domain opens products when ecommerce is on,
+ * else the first allowed program (else home); any other safe link opens outside.
+ */
+export function welcomeTarget(link: string, app: App, company: Company, currentHost: string): LandingTarget {
+  const safe = safeUrl(link);
+  if (!safe) return null;
+  const host = safe.startsWith('/') ? currentHost : new URL(safe).hostname;
+  const own = [app.domain, currentHost].includes(host.replace(/^www\./, ''));
+  if (!own) return { external: safe };
+  if (company.ecommerce_enabled) return { internal: '/products' };
+  const program = app.allowed_programs[0];
+  return { internal: program ? `/program/${program.uid}` : '/' };
+}

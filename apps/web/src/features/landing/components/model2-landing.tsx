@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
+import { LoadingState } from '../../../components/ui/query-states.tsx';
+import { safeUrl } from '../../../lib/safe-url.ts';
+import { useLanding } from '../api/use-landing.ts';
+import { useNarrowScreen, whatsappLink } from './landing-links.ts';
+import { ExternalButton, LandingSectionView } from './landing-sections.tsx';
+
+/** The administrator site of a marketplace (VITE_MARKETPLACE_ADMIN_URL, else admin.<domain>). */
+const marketplaceAdminUrl = (domain: string) =>
+  (import.meta.env.VITE_MARKETPLACE_ADMIN_URL as string | undefined) ?? `https://admin.${domain}/`;
+
+/** The MODEL_2 landing of spec §2: header, then the active sections in the tenant's order. */
+export function Model2Landing() {
+  const { t } = useTranslation('landing');
+  const app = useAppRecord();
+  const company = useCompany();
+  const narrow = useNarrowScreen();
+  const landing = useLanding(app.uid);
+  const logo = safeUrl(company.logo ?? app.logo, { images: true });
+
+  if (landing.isPending) return <LoadingState count={4} />;
+  if (landing.isError) {
+    return (
+      <main className="centered-page">
+        <h1>{t('invalid')}</h1>
+      </main>
+    );
+  }
+  const sections = landing.data.filter((section) => section.is_active);
+  const headerButton = sections.find((section) => section.type === 'HEADER')?.buttons[0];
+  return (
+    <div className="landing">
+      <header className="landing-header">
+        <Link to="/" className="landing-logo">
+          {logo ? <img src={logo} alt={company.name} width={140} height={56} /> : company.name}
+          <span className="visually-hidden">{t('home')}</span>
+        </Link>
+        <div className="landing-header-actions">
+          {company.whatsapp_number && (
+            <a
+              className="button secondary"
+              href={whatsappLink(company.whatsapp_number, narrow)}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="whatsapp-button"
+            >
+              {t('whatsapp')}
+            </a>
+          )}
+          {headerButton && <ExternalButton button={headerButton} className="button secondary" />}
+          {app.marketplace ? (
+            <a className="button" href={marketplaceAdminUrl(app.domain)}>
+              {t('login')}
+            </a>
+          ) : (
+            <Link className="button" to="/login">
+              {t('login')}
+            </Link>
+          )}
+        </div>
+      </header>
+      <main>
+        {sections.map((section) => (
+          <LandingSectionView key={section.uid} section={section} />
+        ))}
+      </main>
+    </div>
+  );
+}

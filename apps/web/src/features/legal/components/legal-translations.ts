@@ -1,0 +1,6 @@
+import { addTranslations } from '../../../lib/i18n.ts';
+import en from '../locales/en.json';
+import es from '../locales/es.json';
+import './legal.css';
+
+addTranslations('legal', { es, en });
