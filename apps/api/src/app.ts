@@ -10,6 +10,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(couponsRoutes);
       await api.register(deliveryRoutes);
       await api.register(accountsRoutes);
+      await api.register(loyaltyRoutes);
       if (!config.production) await api.register(devMailboxRoutes);
     },
     { prefix: '/api' },

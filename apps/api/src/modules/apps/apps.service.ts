@@ -4,6 +4,7 @@ import { countryByCode } from '@storefront/contracts/countries';
 import { AppError } from '@storefront/contracts/errors';
 import type { Database } from '@storefront/db/client';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { listProgramUids } from '../loyalty/programs.repository.ts';
 import {
   type CompanyRow,
   findAppByDomain,
@@ -41,9 +42,10 @@ export function toCompanyDto(company: CompanyRow, mainCompanyUid: string): Compa
 
 /** The public app record of spec §3; the captcha secret and other server-side settings stay out. */
 export async function buildAppRecord(db: Database, app: TenantApp, language: Language): Promise<App> {
-  const [companyRows, areaRows] = await Promise.all([
+  const [companyRows, areaRows, programUids] = await Promise.all([
     listAllowedCompanies(db, app.uid),
     listAreas(db, app.uid),
+    listProgramUids(db, app.uid),
   ]);
   const allowed = companyRows.map((company) => toCompanyDto(company, app.mainCompanyUid));
   const main = allowed.find((company) => company.is_main);
@@ -59,7 +61,7 @@ export async function buildAppRecord(db: Database, app: TenantApp, language: Lan
     api_key: app.apiKey,
     company: main,
     allowed_companies: allowed,
-    allowed_programs: [],
+    allowed_programs: programUids.map((uid) => ({ uid })),
     allow_anonymous_navigation: app.allowAnonymousNavigation,
     allow_signup: app.allowSignup,
     landing_page: app.landingPage,
