@@ -5,6 +5,8 @@ import { E2E_PORT, tenantUrl } from './support.ts';
 // every landing section's texts, links and images) holds the payloads of
 // packages/db/demo/fixtures/xss-corpus.json. Rendering them must run nothing and fetch nothing foreign.
 const pages = ['/faqs', '/terms-and-conditions', '/politics', '/landing'];
+// Hovering every element of the landing takes a while.
+test.describe.configure({ timeout: 60_000 });
 
 for (const path of pages) {
   test(`the XSS corpus on ${path} runs no script, opens no dialog and sends nothing abroad`, async ({ page }) => {
