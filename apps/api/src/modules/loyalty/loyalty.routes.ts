@@ -461,7 +461,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post('/v5/me/gift-cards/redeem/', {
     schema: {
       tags,
-      summary: "Load a gift card's amount onto the member's balance (docs/decisions/loyalty-gift-cards.md)",
+      summary:
+        "Load a gift card's amount onto the member's balance (docs/decisions/007-loyalty-ledger-and-gift-cards.md)",
       body: giftCardRedeemBodySchema,
       response: { 200: giftCardRedeemedSchema, ...errors },
     },
