@@ -1,0 +1,200 @@
+import { expect, type Page, test } from '@playwright/test';
+import { tenantUrl } from './support.ts';
+
+const API_KEY = 'demo-public-api-key-0001';
+
+/** Scrolls to the end of the product list until every page is loaded. */
+async function scrollToEnd(page: Page) {
+  const end = page.getByTestId('list-end');
+  await expect(async () => {
+    await end.scrollIntoViewIfNeeded();
+    await expect(end).toHaveAttribute('data-complete', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+const cartOf = (page: Page, placeUid: string) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `cart_${placeUid}`);
+
+test('a visitor picks city, place and category on /carta, scrolls the whole menu, and orders from /products', async ({
+  page,
+  request,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto('/carta');
+  await expect(page.getByRole('heading', { name: 'Sabores Demo', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ir a la web' })).toHaveAttribute('href', '/');
+  await expect(page.locator('.carta-banner')).toHaveAttribute('src', '/demo/banner.svg');
+
+  // City, then place: both persisted; the place list follows the city.
+  const city = page.getByLabel('Ciudad');
+  await expect(city.locator('option')).toHaveText(['Arequipa', 'Lima']);
+  await city.selectOption('area-lima');
+  const place = page.getByLabel('Tienda');
+  await expect(place.locator('option')).toHaveText([
+    'Miraflores · Av. Larco 345, Miraflores',
+    'San Isidro · Av. Camino Real 120, San Isidro',
+  ]);
+  await place.selectOption('place-san-isidro');
+  expect(await page.evaluate(() => [localStorage.selectedAreaUid, localStorage.selectedPlaceUid])).toEqual([
+    'area-lima',
+    'place-san-isidro',
+  ]);
+
+  // One category at a time, stored as a list; the products reload.
+  const cards = page.locator('.product-grid .product-card');
+  await page.getByRole('button', { name: 'Platos de fondo' }).click();
+  await expect(page.getByRole('button', { name: 'Platos de fondo' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Todos' })).toHaveAttribute('aria-pressed', 'false');
+  expect(await page.evaluate(() => localStorage.sectionSearchProduct)).toBe('pc-fondos');
+  await expect(cards.filter({ hasText: 'Lomo saltado' })).toHaveCount(1);
+  await expect(cards.filter({ hasText: 'Agua mineral' })).toHaveCount(0);
+  await expect(cards.filter({ hasText: 'Adobo arequipeño' })).toHaveCount(0);
+
+  // The whole menu, page after page, as the visitor scrolls to the end.
+  await page.getByRole('button', { name: 'Todos' }).click();
+  const menu = await request.get('/api/v7/places/place-san-isidro/products/', {
+    headers: { 'API-KEY': API_KEY },
+  });
+  const { count } = await menu.json();
+  expect(count).toBeGreaterThan(25);
+  await scrollToEnd(page);
+  await expect(cards).toHaveCount(count);
+  await expect(cards.filter({ hasText: 'Chilcano de pescado' })).toContainText('Sin stock');
+
+  // Signed out, /carta only shows the menu.
+  await expect(page.getByRole('link', { name: 'Inicia sesión para hacer tu pedido.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Lomo saltado/ })).toHaveCount(0);
+
+  // The store (/products) keeps the place and opens the popup.
+  await page.goto('/products');
+  await expect(page.getByLabel('Tienda')).toHaveValue('place-san-isidro');
+  await page.getByRole('button', { name: 'Platos de fondo' }).click();
+  await page.getByRole('button', { name: /Lomo saltado/ }).click();
+  const popup = page.getByRole('dialog', { name: 'Lomo saltado' });
+  await expect(popup.getByText('Elige mínimo 1')).toBeVisible();
+  await expect(popup.getByText('Elige máximo 2 opción(es)')).toBeVisible();
+  const add = popup.getByRole('button', { name: /Agregar S\/ 35\.00/ });
+  await expect(add).toBeDisabled();
+  await popup.getByLabel('Jugoso').check();
+  await expect(add).toBeEnabled();
+  // Past the maximum of a group, add is disabled again.
+  for (const extra of ['Huevo frito', 'Plátano frito', 'Porción de arroz']) {
+    await popup.getByLabel(extra).check();
+  }
+  await expect(popup.getByRole('button', { name: /Agregar/ })).toBeDisabled();
+  await popup.getByLabel('Porción de arroz').uncheck();
+  await popup.getByLabel('Plátano frito').uncheck();
+  await popup.getByRole('button', { name: 'Aumentar cantidad' }).click();
+  await popup.getByRole('button', { name: /Agregar S\/ 75\.00/ }).click();
+  await expect(page.getByText('Se agregó el producto a su carrito')).toBeVisible();
+  const cart = await cartOf(page, 'place-san-isidro');
+  expect(cart.products['p-lomo-saltado_0']).toMatchObject({
+    id: 'p-lomo-saltado_0',
+    uid: 'p-lomo-saltado',
+    name: 'Lomo saltado',
+    quantity: 2,
+    unit_price: '35.00',
+    direct_purchase: false,
+  });
+  expect(
+    cart.products['p-lomo-saltado_0'].option_groups.map((group: { options: { name: string }[] }) =>
+      group.options.map((option) => option.name),
+    ),
+  ).toEqual([['Jugoso'], ['Huevo frito']]);
+
+  // Opened again it edits the line; at quantity 0 it removes it.
+  await page.getByRole('button', { name: /Lomo saltado/ }).click();
+  await expect(popup.getByLabel('Jugoso')).toBeChecked();
+  await popup.getByRole('button', { name: 'Disminuir cantidad' }).click();
+  await expect(popup.getByRole('button', { name: /Editar/ })).toBeEnabled();
+  await popup.getByRole('button', { name: 'Disminuir cantidad' }).click();
+  await expect(popup.getByRole('button', { name: 'Disminuir cantidad' })).toBeDisabled();
+  await popup.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Se ha eliminado el producto de su carrito')).toBeVisible();
+  expect(await cartOf(page, 'place-san-isidro')).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+test('stock caps the quantity and a direct purchase shows its instructions', async ({ page }) => {
+  await page.goto('/products');
+  await page.getByLabel('Ciudad').selectOption('area-lima');
+  await page.getByLabel('Tienda').selectOption('place-miraflores');
+  await page.getByRole('button', { name: 'Entradas' }).click();
+  await page.getByRole('button', { name: /Leche de tigre/ }).click();
+  const popup = page.getByRole('dialog', { name: 'Leche de tigre' });
+  const more = popup.getByRole('button', { name: 'Aumentar cantidad' });
+  await more.click();
+  await more.click();
+  await expect(popup.locator('output')).toHaveText('3');
+  await expect(more).toBeDisabled();
+  await popup.getByRole('button', { name: 'Cerrar' }).click();
+
+  await page.getByRole('button', { name: 'Canjes y combos' }).click();
+  await page.getByRole('button', { name: /Combo familiar/ }).click();
+  const combo = page.getByRole('dialog', { name: /Combo familiar/ });
+  await expect(combo.getByText('Indica qué producto quieres.')).toBeVisible();
+  await combo.getByRole('button', { name: /Agregar/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  expect(await page.evaluate(() => localStorage.skipUpdate)).toBe('true');
+});
+
+test('a member on /carta opens products from the list', async ({ page, request }) => {
+  const login = await request.post('/api/v5/login/', {
+    headers: { 'API-KEY': API_KEY },
+    data: { email: 'socio@demo.pe', password: 'Demo1234!' },
+  });
+  const { token } = await login.json();
+  await page.goto('/carta');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.goto('/carta');
+  await page.getByLabel('Ciudad').selectOption('area-lima');
+  await page.getByRole('button', { name: 'Entradas' }).click();
+  await page.getByRole('button', { name: /Anticuchos de corazón/ }).click();
+  const popup = page.getByRole('dialog', { name: 'Anticuchos de corazón' });
+  await expect(popup.getByRole('button', { name: /Agregar/ })).toBeDisabled();
+  await popup.getByLabel('Choclo').check();
+  await expect(popup.getByRole('button', { name: /Agregar S\/ 24\.00/ })).toBeEnabled();
+});
+
+test('a member short of coins sees what a redeemable product is missing', async ({ page, request }) => {
+  const login = await request.post('/api/v5/login/', {
+    headers: { 'API-KEY': API_KEY },
+    data: { email: 'socio@demo.pe', password: 'Demo1234!' },
+  });
+  const { token } = await login.json();
+  const program = await request.get('/api/v5/me/programs/demo-club/', {
+    headers: { 'API-KEY': API_KEY, Authorization: `Token ${token}` },
+  });
+  test.skip(!program.ok(), 'the loyalty API (GET v5/me/programs/{uid}/) is not served yet');
+  const { coins } = await program.json();
+  await page.goto('/products');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Canjes y combos' }).click();
+  const card = page.getByRole('button', { name: /Lomo saltado de canje/ });
+  await expect(card).toContainText('900 monedas');
+  await expect(card).toContainText(`Te faltan ${900 - coins} monedas para canjear este Producto.`);
+});
+
+test('the multisite app: /carta with the default banner, the company and category view', async ({ page }) => {
+  await page.goto(tenantUrl('multi.localhost', '/carta'));
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).not.toBeEmpty();
+  await expect(page.locator('.carta-banner')).toHaveAttribute('src', /default-banner/);
+  // One city only: no city to choose, and its one place is chosen.
+  await expect(page.getByLabel('Ciudad')).toHaveCount(0);
+  await expect(page.getByLabel('Tienda')).toHaveValue('multi-place-centro');
+  await expect(page.locator('.product-grid .product-card').filter({ hasText: 'Queso fresco' })).toHaveCount(
+    1,
+  );
+
+  // The landing redirect has happened this session; / shows the multi-company view.
+  await page.evaluate(() => sessionStorage.setItem('redirectLanding', 'true'));
+  await page.goto(tenantUrl('multi.localhost', '/'));
+  await page.getByRole('link', { name: 'Comida' }).click();
+  await expect(page).toHaveURL(/\/categories\/cat-food$/);
+  await expect(page.getByRole('heading', { name: 'Comida' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Café del Parque' })).toHaveAttribute('href', '/c/multi-cafe/');
+});
