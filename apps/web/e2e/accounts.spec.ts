@@ -1,0 +1,238 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { tenantUrl } from './support.ts';
+
+// Accounts journeys (issue 3): every sign-in method, registration with e-mail verification, password
+// reset, only-document login, complete-info and deletion by link, against the demo data.
+
+// The cookie choice is made, so that the banner stays out of the way of the forms.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('version', '1.0.2');
+    localStorage.setItem('cookie_ga', 'false');
+    localStorage.setItem('cookie_guid', 'false');
+  });
+});
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+const digits = (length: number) =>
+  Array.from({ length }, (_, index) =>
+    index === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
+  ).join('');
+
+interface NewMember {
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** A fresh member registered through the API (incomplete profile: no birthdate or gender). */
+async function registerMember(request: APIRequestContext): Promise<NewMember> {
+  const email = `e2e-${unique()}@demo.pe`;
+  const password = 'Clave1234!';
+  const response = await request.post('/api/v5/register/', {
+    data: {
+      document_type: 'NATIONAL_ID',
+      document_number: digits(8),
+      first_name: 'Prueba',
+      last_name: 'Socia',
+      email,
+      mobile_number: `+519${digits(8)}`,
+      country_code_number: '+51',
+      password,
+      accepted_terms_cond: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { email, password, token: (await response.json()).token };
+}
+
+/** The newest link of one kind mailed to an address, read from the development mailbox. */
+async function mailedLink(request: APIRequestContext, to: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/api/dev/mailbox/')).json()) as { to: string; text: string }[];
+      const pattern = new RegExp(`https?://[^\\s]+(/[^\\s]*${path}/[^\\s]+)`);
+      link = mails.map((mail) => (mail.to === to ? pattern.exec(mail.text)?.[1] : undefined)).find(Boolean);
+      return link;
+    })
+    .toBeTruthy();
+  return link as string;
+}
+
+async function logInByEmail(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+test('log in by e-mail with the demo member', async ({ page }) => {
+  await logInByEmail(page, 'socio@demo.pe', 'Demo1234!');
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(await storedToken(page)).toBeTruthy();
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toHaveCount(0);
+});
+
+test('log in by document and by mobile number', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Documento' }).click();
+  await page.getByLabel('Tipo de documento').selectOption('NATIONAL_ID');
+  await page.getByLabel('Número de documento').fill('44556677');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(await storedToken(page)).toBeTruthy();
+
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Celular' }).click();
+  await page.getByLabel('Número de celular').fill('+51987654321');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(await storedToken(page)).toBeTruthy();
+});
+
+test('login messages of spec §5 and a wrong password', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByText('Por favor digite un correo electrónico válido')).toBeVisible();
+  await page.getByRole('button', { name: 'Documento' }).click();
+  await page.getByLabel('Tipo de documento').selectOption('');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByText('Por favor seleccion un tipo de documento')).toBeVisible();
+  await expect(page.getByText('Por favor digite un númeor de documento')).toBeVisible();
+  await page.getByRole('button', { name: 'Celular' }).click();
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByText('Por favor digite un teléfono válido')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Correo' }).click();
+  await page.getByLabel('Correo electrónico').fill('SOCIO@demo.pe');
+  await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
+  await page.getByRole('button', { name: 'Mostrar' }).click();
+  await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByText('No puede iniciar sesión con las credenciales proporcionadas.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('register, then verify the e-mail with the mailed link', async ({ page, request }) => {
+  const email = `Nueva-${unique()}@Demo.pe`;
+  await page.goto('/register');
+  await page.getByLabel('Número de documento').fill(digits(8));
+  await page.getByLabel('Nombre').fill('Ana María');
+  await page.getByLabel('Apellido').fill('Torres Vega');
+  await expect(page.getByLabel('Código de país').locator('option').first()).toHaveText('+51 Perú');
+  await page.getByLabel('Número de celular').fill(`9${digits(8)}`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('Clave1234!');
+  await page.getByRole('button', { name: 'Registrarme' }).click();
+  await expect(page.getByText('Debes aceptar los términos y condiciones')).toBeVisible();
+  await expect(page.getByText('Debes aceptar el tratamiento de tus datos personales')).toBeVisible();
+  await expect(page.getByText('Debes confirmar que eres mayor de 18 años')).toBeVisible();
+  await page.getByLabel('Acepto los términos y condiciones').check();
+  await page.getByLabel('Acepto el tratamiento de mis datos personales').check();
+  await page.getByLabel('Confirmo que soy mayor de 18 años').check();
+  await page.getByRole('button', { name: 'Registrarme' }).click();
+
+  // A new member lacks birthdate and gender: the profile is incomplete.
+  await expect(page).toHaveURL(/\/complete-info$/);
+  await expect(page.getByLabel('Nombre')).toHaveValue('Ana');
+  await expect(page.getByLabel('Apellido')).toHaveValue('Torres');
+
+  const link = await mailedLink(request, email.toLowerCase(), 'verification-email');
+  await page.goto(link);
+  await expect(page.getByText('Tu correo ha sido validado con éxito')).toBeVisible();
+  await expect(page).not.toHaveURL(/verification-email/, { timeout: 5000 });
+});
+
+test('forgot password, reset it from the mailed link, log in with the new one', async ({ page, request }) => {
+  const member = await registerMember(request);
+  await page.goto('/login');
+  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await expect(page).toHaveURL(/\/recovery-password$/);
+  await page.getByLabel('Correo electrónico').fill(member.email);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('Correo enviado. Por favor revise su bandeja de entrada.')).toBeVisible();
+
+  const link = await mailedLink(request, member.email, 'reset-password');
+  await page.goto(link);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('Nueva1234!');
+  await page.getByLabel('Repite la nueva contraseña').fill('Otra1234!');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Las contraseñas deben coincidir')).toBeVisible();
+  await page.getByLabel('Repite la nueva contraseña').fill('Nueva1234!');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Tu contraseña ha sido actualizada')).toBeVisible();
+  await expect(page).not.toHaveURL(/reset-password/);
+
+  await logInByEmail(page, member.email, 'Nueva1234!');
+  await expect(page).toHaveURL(/\/complete-info$/);
+  expect(await storedToken(page)).toBeTruthy();
+});
+
+test('only-document login: an unknown document lands on register with it prefilled', async ({ page }) => {
+  await page.goto(tenantUrl('doc.localhost', '/login'));
+  await expect(page.getByRole('button', { name: 'Correo' })).toHaveCount(0);
+  await expect(page.getByLabel('Contraseña', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Número de documento').fill('12345678');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByLabel('Número de documento')).toHaveValue('12345678');
+
+  await page.goto(tenantUrl('doc.localhost', '/login'));
+  await page.getByLabel('Número de documento').fill('87654321');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(await storedToken(page)).toBeTruthy();
+});
+
+test('an incomplete profile is sent to complete-info and completing it goes home', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+  await logInByEmail(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/complete-info$/);
+  await page.getByLabel('Fecha de nacimiento (dd/mm/aaaa)').fill('31/02/1990');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Ingresar una fecha correcta')).toBeVisible();
+  await page.getByLabel('Fecha de nacimiento (dd/mm/aaaa)').fill('14/05/1990');
+  await page.getByLabel('Género').selectOption('f');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Tus datos han sido actualizados')).toBeVisible();
+  await expect(page).not.toHaveURL(/complete-info/);
+
+  const me = await request.get('/api/v5/me/', { headers: { Authorization: `Token ${member.token}` } });
+  expect(await me.json()).toMatchObject({ birthdate: '1990-05-14', gender: 'f', is_profile_complete: true });
+});
+
+test('account deletion by the mailed link ends on the farewell', async ({ page, request }) => {
+  const member = await registerMember(request);
+  await page.goto('/login');
+  await page.evaluate((token) => localStorage.setItem('token', token), member.token);
+  await page.goto('/delete');
+  await page.getByRole('button', { name: 'Enviarme el link' }).click();
+  await expect(
+    page.getByText('Te enviamos un correo con el link para eliminar tu cuenta.').first(),
+  ).toBeVisible();
+
+  const link = await mailedLink(request, member.email, 'me/delete');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Eliminar cuenta' })).toBeVisible();
+  await expect(
+    page.getByText('Al eliminar tu cuenta se eliminarán todos los beneficios acumulados.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Beneficios que se eliminarán' }).click();
+  await expect(page.getByText('No hay nada que mostrar')).toBeVisible();
+  await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await expect(page.getByText('Tu cuenta ha sido eliminada, ¡hasta pronto!')).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+
+  await page.goto(link);
+  await expect(page.getByText('El link ha expirado.')).toBeVisible();
+  await expect(page.getByText('El link ha expirado', { exact: true })).toBeVisible();
+});
