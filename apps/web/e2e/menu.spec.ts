@@ -140,6 +140,19 @@ test('stock caps the quantity and a direct purchase shows its instructions', asy
   expect(await page.evaluate(() => localStorage.skipUpdate)).toBe('true');
 });
 
+test('the sidebar holds the city selector, shared with the page', async ({ page }) => {
+  await page.goto('/carta');
+  await page.getByLabel('Ciudad').selectOption('area-lima');
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const sidebar = page.locator('#sidebar');
+  await sidebar.getByLabel('Ciudad').selectOption('area-arequipa');
+  await expect(page.locator('main').getByLabel('Tienda').locator('option')).toHaveText([
+    'Cayma · Av. Ejército 800, Cayma',
+    'Yanahuara · Calle Jerusalén 210, Yanahuara',
+  ]);
+  expect(await page.evaluate(() => localStorage.selectedAreaUid)).toBe('area-arequipa');
+});
+
 test('a member on /carta opens products from the list', async ({ page, request }) => {
   const login = await request.post('/api/v5/login/', {
     headers: { 'API-KEY': API_KEY },
@@ -149,6 +162,14 @@ test('a member on /carta opens products from the list', async ({ page, request }
   await page.goto('/carta');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.goto('/carta');
+  // A member's new city is saved on the profile too.
+  await page.getByLabel('Ciudad').selectOption('area-arequipa');
+  await expect(async () => {
+    const me = await request.get('/api/v5/me/', {
+      headers: { 'API-KEY': API_KEY, Authorization: `Token ${token}` },
+    });
+    expect((await me.json()).area).toBe('area-arequipa');
+  }).toPass({ timeout: 5000 });
   await page.getByLabel('Ciudad').selectOption('area-lima');
   await page.getByRole('button', { name: 'Entradas' }).click();
   await page.getByRole('button', { name: /Anticuchos de corazón/ }).click();
