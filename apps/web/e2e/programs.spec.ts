@@ -1,0 +1,229 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+// Loyalty journeys (issue 6) against the demo program "Club Sabores" (demo-club): joining, level and
+// stamp progress, promotions with their QR and paging, buying with coins, polls and raffles.
+
+const PROGRAM = '/program/demo-club';
+const digits = (length: number) =>
+  Array.from({ length }, (_, index) => (index === 0 ? 1 : 0) + Math.floor(Math.random() * 9)).join('');
+
+async function token(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/v5/login/', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).token;
+}
+
+/** A member registered just now: not in any program, no coins; a journey of its own on the shared database. */
+async function freshMember(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/v5/register/', {
+    data: {
+      document_type: 'NATIONAL_ID',
+      document_number: digits(8),
+      first_name: 'Nueva',
+      last_name: 'Socia',
+      email: `e2e-programs-${Date.now()}-${digits(4)}@demo.pe`,
+      mobile_number: `+519${digits(8)}`,
+      country_code_number: '+51',
+      password: 'Clave1234!',
+      accepted_terms_cond: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).token;
+}
+
+/** The cookie choice is made, so that the banner stays out of the way. */
+async function chooseCookies(page: Page) {
+  await page.goto('/no/such/page');
+  await page.evaluate(() => {
+    localStorage.setItem('cookie_ga', 'false');
+    localStorage.setItem('cookie_guid', 'false');
+  });
+}
+
+/** Signs the browser in with a token (as the login screen does) and keeps the storage version. */
+async function signIn(page: Page, value: string) {
+  await chooseCookies(page);
+  await page.evaluate((stored) => localStorage.setItem('token', stored), value);
+}
+
+const demoMember = (request: APIRequestContext) => token(request, 'socio@demo.pe', 'Demo1234!');
+const coinsShown = async (page: Page) => Number(await page.getByTestId('program-coins').textContent());
+
+test('a new member joins the program and starts at the first level with an empty stamp card', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await freshMember(request));
+  await page.goto(PROGRAM);
+  await expect(page.getByRole('heading', { name: 'Únete a Club Sabores' })).toBeVisible();
+  await page.getByRole('button', { name: 'Unirme al programa' }).click();
+  await expect(page.getByRole('heading', { name: 'Nivel Bronce' })).toBeVisible();
+  await expect(page.getByText('Te faltan 200 puntos para llegar a Plata.')).toBeVisible();
+  await expect(page.getByText('0 de 6 sellos')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Nivel Bronce' })).toBeVisible();
+});
+
+test('the demo member sees the level progress and the stamp card, and the footer links to the program', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await demoMember(request));
+  await page.goto(PROGRAM);
+  await expect(page.getByRole('heading', { name: 'Nivel Bronce' })).toBeVisible();
+  // 120 points between Bronce (0) and Plata (200): 60 %, 80 to go.
+  await expect(
+    page.getByRole('progressbar', { name: 'Progreso de puntos hacia el siguiente nivel' }),
+  ).toHaveAttribute('aria-valuenow', '60');
+  await expect(page.getByText('Te faltan 80 puntos para llegar a Plata.')).toBeVisible();
+  await expect(page.getByText('2 de 6 sellos')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Sello 2 obtenido' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Sello 3 pendiente' })).toBeVisible();
+
+  const column = page.locator('footer').getByRole('navigation', { name: 'Nuestro programa' });
+  await column.getByRole('link', { name: 'Promociones' }).click();
+  await expect(page).toHaveURL(/\/program\/demo-club#promotions$/);
+  await expect(page.getByRole('heading', { name: 'Promociones', level: 2 })).toBeVisible();
+  await page.locator('footer').getByRole('link', { name: 'Canjea productos' }).click();
+  await expect(page).toHaveURL(/#products$/);
+  await expect(page.getByRole('heading', { name: 'Canjea productos con tus monedas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chicha morada de regalo' })).toBeVisible();
+});
+
+test('promotions come 24 a page and the second page shows the rest', async ({ page, request }) => {
+  await signIn(page, await demoMember(request));
+  await page.goto(`${PROGRAM}#promotions`);
+  const cards = page.locator('.promotion-card');
+  await expect(cards).toHaveCount(24);
+  const pager = page.getByRole('navigation', { name: 'Páginas de Promociones' });
+  await pager.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/page=2#promotions$/);
+  await expect(pager.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeLessThan(24);
+  await page.getByLabel('Solo destacadas').check();
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.locator('.promotion-grid')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('.promotion-tag').first()).toBeVisible();
+  await expect
+    .poll(async () => (await page.locator('.promotion-tag').count()) === (await cards.count()))
+    .toBe(true);
+});
+
+test('a promotion opens with its QR and coupon code', async ({ page, request }) => {
+  await signIn(page, await demoMember(request));
+  await page.goto(`${PROGRAM}#promotions`);
+  await page.getByRole('button', { name: 'Ver promoción: Rocoto relleno con 40% de descuento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rocoto relleno con 40% de descuento' });
+  await expect(dialog.getByText('40% de descuento', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ver código QR' }).click();
+  const qr = dialog.getByRole('img', {
+    name: 'Código QR de la promoción Rocoto relleno con 40% de descuento',
+  });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  const code = await dialog.getByText(/^Código: [A-Z0-9]{10}$/).textContent();
+  await dialog.getByRole('button', { name: 'Obtener código de cupón' }).click();
+  await expect(dialog.getByText(code ?? '')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/program\/demo-club#promotions$/);
+});
+
+test('buying a promotion with coins spends them; refusals show the server message', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await demoMember(request));
+  await page.goto(`${PROGRAM}#promotions`);
+  const before = await coinsShown(page);
+  await page.getByRole('button', { name: 'Ver promoción: Seco de res con 35% de descuento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Seco de res con 35% de descuento' });
+  await dialog.getByRole('button', { name: 'Canjear por 80 monedas' }).click();
+  await expect(
+    dialog.getByText(/^¡Canje realizado! Tu código es [A-Z0-9]{10}\. Te quedan \d+ monedas\.$/),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect.poll(() => coinsShown(page)).toBeLessThanOrEqual(before - 80);
+
+  // A member without coins is refused with "not enough coins"; a once-per-member promotion works once.
+  await signIn(page, await freshMember(request));
+  await page.goto(PROGRAM);
+  await page.getByRole('button', { name: 'Unirme al programa' }).click();
+  await page.getByRole('link', { name: 'Promociones' }).first().click();
+  await page.getByRole('button', { name: 'Ver promoción: Adobo arequipeño con 40% de descuento' }).click();
+  const costly = page.getByRole('dialog', { name: 'Adobo arequipeño con 40% de descuento' });
+  await expect(costly.getByText('Te faltan 50 monedas para canjear esta promoción.')).toBeVisible();
+  await costly.getByRole('button', { name: 'Canjear por 50 monedas' }).click();
+  await expect(costly.getByRole('alert')).toHaveText('No tienes monedas suficientes');
+  await costly.getByRole('button', { name: 'Cerrar' }).click();
+
+  await page.getByRole('button', { name: 'Ver promoción: Chicha morada de bienvenida' }).click();
+  const welcome = page.getByRole('dialog', { name: 'Chicha morada de bienvenida' });
+  await welcome.getByRole('button', { name: 'Canjear ahora' }).click();
+  await expect(welcome.getByText(/^¡Canje realizado!/)).toBeVisible();
+  await welcome.getByRole('button', { name: 'Canjear ahora' }).click();
+  await expect(welcome.getByRole('alert')).toHaveText('Esta promoción ya fue utilizada');
+});
+
+test('a redeemable product out of reach shows the coins-missing message', async ({ page, request }) => {
+  await signIn(page, await demoMember(request));
+  await page.goto(`${PROGRAM}#products`);
+  const lomo = page.locator('.redeemable-card', { hasText: 'Lomo saltado' });
+  await expect(lomo).toBeVisible();
+  const coins = await coinsShown(page);
+  await expect(lomo.getByText(`Te faltan ${900 - coins} monedas para canjear este Producto.`)).toBeVisible();
+  await expect(lomo.getByRole('button', { name: 'Canjear' })).toBeDisabled();
+  await page
+    .locator('.redeemable-card', { hasText: 'Chicha morada de regalo' })
+    .getByRole('button', { name: 'Canjear' })
+    .click();
+  await expect(page).toHaveURL(/\/cart$/);
+  expect(await page.evaluate(() => localStorage.getItem('ItemExchange'))).toBe('true');
+});
+
+test('a poll needs every answer and is answered once', async ({ page, request }) => {
+  await signIn(page, await freshMember(request));
+  await page.goto('/polls');
+  await page.getByRole('button', { name: 'Responder: ¿Cómo te atendimos?' }).click();
+  await page.getByRole('radio', { name: 'Excelente' }).check();
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Todas las preguntas de la encuesta deben ser respondidas',
+  );
+  await page.getByRole('radio', { name: 'Sí' }).check();
+  await page.getByLabel('3. ¿Qué podemos mejorar?').fill('Más postres');
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByText('¡Gracias por responder!')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Volver a las encuestas' }).click();
+  await expect(page.getByText('No hay encuestas por responder.')).toBeVisible();
+  await page.getByText('Respondidas').click();
+  await page.getByRole('button', { name: 'Ver encuesta: ¿Cómo te atendimos?' }).click();
+  await expect(page.getByText('Ya respondiste esta encuesta. ¡Gracias!')).toBeVisible();
+});
+
+test('registering for a raffle needs the accepted terms', async ({ page, request }) => {
+  await signIn(page, await freshMember(request));
+  await page.goto('/raffles');
+  await page.getByRole('button', { name: 'Ver sorteo: Sorteo de aniversario' }).click();
+  await expect(page.getByText('Premio: Cena para dos')).toBeVisible();
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Debes aceptar los términos y condiciones');
+  await page.getByLabel('Local favorito').fill('Miraflores');
+  await page.getByLabel('Acepto los términos y condiciones del sorteo').check();
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ya estás participando' })).toBeVisible();
+  await page.getByRole('button', { name: 'Volver a los sorteos' }).click();
+  await expect(page.getByText('Ya estás participando')).toBeVisible();
+});
+
+test('events list the company events, soonest first', async ({ page }) => {
+  await chooseCookies(page);
+  await page.goto('/events');
+  const titles = page.locator('.activity-card h2');
+  await expect(titles).toHaveText(['Taller de ceviche', 'Feria gastronómica Sabores']);
+  await page.getByRole('button', { name: 'Ver evento: Feria gastronómica Sabores' }).click();
+  await expect(page.getByText('Lugar: Parque Kennedy, Miraflores')).toBeVisible();
+});
