@@ -65,9 +65,13 @@ function normaliseDocument(type: DocumentType, number: string, language: Languag
 }
 
 /** Phones are stored with their country code, `+51987654321`; a bare number takes the given or default code. */
-function normaliseMobile(number: string, countryCode: string | null | undefined, language: Language): string {
+function withDialCode(number: string, countryCode?: string | null): string {
   const compact = number.replace(/[\s()-]/g, '');
-  const full = compact.startsWith('+') ? compact : `${countryCode ?? DEFAULT_DIAL_CODE}${compact}`;
+  return compact.startsWith('+') ? compact : `${countryCode ?? DEFAULT_DIAL_CODE}${compact}`;
+}
+
+function normaliseMobile(number: string, countryCode: string | null | undefined, language: Language): string {
+  const full = withDialCode(number, countryCode);
   if (!/^\+\d{7,15}$/.test(full)) throw fieldError('INVALID_TELEPHONE', 'mobile_number', language);
   return full;
 }
@@ -200,14 +204,9 @@ export async function login(
 
   let user: UserRow | null = null;
   if (payload.email) user = await findUserByEmail(ctx.db, app.uid, payload.email);
-  else if (payload.mobile_number) {
-    const mobile = payload.mobile_number.replace(/[\s()-]/g, '');
-    user = await findUserByMobile(
-      ctx.db,
-      app.uid,
-      mobile.startsWith('+') ? mobile : `${DEFAULT_DIAL_CODE}${mobile}`,
-    );
-  } else if (payload.document_number) {
+  else if (payload.mobile_number)
+    user = await findUserByMobile(ctx.db, app.uid, withDialCode(payload.mobile_number));
+  else if (payload.document_number) {
     const type = payload.document_type ?? 'NATIONAL_ID';
     user = await findUserByDocument(ctx.db, app.uid, type, payload.document_number.trim().toUpperCase());
   }
