@@ -1,0 +1,149 @@
+import type { App, Company } from '@storefront/contracts/app';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import type React from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRecordProvider, AuthProvider } from '../../../app/app-context.tsx';
+import { initI18n } from '../../../lib/i18n.ts';
+import defaultBanner from '../assets/default-banner.svg';
+
+// The page registers its strings on import, so it is imported once i18next is up (as in the app).
+let CartaPage: () => React.ReactNode;
+
+const company = (changes: Partial<Company>): Company => ({
+  uid: 'co',
+  name: 'Sabores Demo',
+  description: '',
+  logo: '/logo.svg',
+  logo_rectangle: null,
+  banner: '/banner.svg',
+  cover: '/cover.svg',
+  whatsapp_number: null,
+  ecommerce_enabled: true,
+  benefit_programs_enabled: true,
+  subscription_enabled: false,
+  delivery_service: false,
+  submodules: [],
+  hidden_for_members: [],
+  social_links: {},
+  is_main: true,
+  ...changes,
+});
+
+function renderCarta(changes: Partial<Company>, token?: string) {
+  if (token) localStorage.setItem('token', token);
+  const main = company(changes);
+  const app = {
+    uid: 'demo',
+    name: 'Demo',
+    logo: null,
+    company: main,
+    allowed_companies: [main],
+    allowed_programs: [],
+    currency: { symbol: 'S/' },
+  } as unknown as App;
+  const router = createMemoryRouter([{ path: '/carta', element: <CartaPage /> }], {
+    initialEntries: ['/carta'],
+  });
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AppRecordProvider app={app}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </AppRecordProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+const place = {
+  uid: 'p1',
+  name: 'Miraflores',
+  address: 'Av. Larco 345',
+  locality: { uid: 'a1', name: 'Lima' },
+};
+const product = {
+  id: 1,
+  uid: 'prod',
+  title: 'Lomo saltado',
+  name: 'Lomo saltado',
+  short_description: '',
+  description: '',
+  image: null,
+  image_reverse: null,
+  unit_price: '35.00',
+  coin_price: null,
+  stock: 0,
+  is_redeemable: false,
+  direct_purchase: false,
+  option_groups: [],
+  brand: null,
+  sku: null,
+  category: null,
+};
+
+describe('/carta', () => {
+  beforeAll(async () => {
+    await initI18n();
+    CartaPage = (await import('./carta-page.tsx')).Component;
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const body = url.includes('/areas/')
+          ? page([{ uid: 'a1', name: 'Lima', country_code: 'PE' }])
+          : url.includes('/places/?')
+            ? page([place])
+            : url.includes('/products/')
+              ? page([product])
+              : page([]);
+        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the 404 page when the company hides its cart from members', () => {
+    renderCarta({ hidden_for_members: ['cart'] });
+    expect(screen.getByRole('heading', { name: 'Lo sentimos, página no encontrada!' })).toBeTruthy();
+  });
+
+  it('uses the banner, else the cover, else the default image', () => {
+    const banner = () => document.querySelector('.carta-banner')?.getAttribute('src');
+    renderCarta({});
+    expect(banner()).toBe('/banner.svg');
+    cleanup();
+    renderCarta({ banner: null });
+    expect(banner()).toBe('/cover.svg');
+    cleanup();
+    renderCarta({ banner: null, cover: null });
+    expect(banner()).toBe(defaultBanner);
+  });
+
+  it('hides the website link when the store is hidden for members', () => {
+    renderCarta({});
+    expect(screen.getByRole('link', { name: 'Ir a la web' }).getAttribute('href')).toBe('/');
+    cleanup();
+    renderCarta({ hidden_for_members: ['store'] });
+    expect(screen.queryByRole('link', { name: 'Ir a la web' })).toBeNull();
+  });
+
+  it('signed out, lists the products without opening them; signed in, a card opens the popup', async () => {
+    renderCarta({});
+    expect(await screen.findByText('Lomo saltado')).toBeTruthy();
+    expect(screen.getByText('Sin stock')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Lomo saltado/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Inicia sesión para hacer tu pedido.' })).toBeTruthy();
+    cleanup();
+    renderCarta({}, 'member-token');
+    expect(await screen.findByRole('button', { name: /Lomo saltado/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Inicia sesión para hacer tu pedido.' })).toBeNull();
+  });
+});
