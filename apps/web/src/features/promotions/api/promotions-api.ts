@@ -83,6 +83,8 @@ export function usePurchasePromotion(programUid: string, uid: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: programKeys.member(programUid) }),
         queryClient.invalidateQueries({ queryKey: promotionKeys.program(programUid) }),
+        // The menu's redeemable cards read the same coins under their own key.
+        queryClient.invalidateQueries({ queryKey: ['me-program', programUid] }),
       ]),
   });
 }
