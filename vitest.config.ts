@@ -21,6 +21,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DATABASE_URL: '' },
+          globalSetup: ['packages/db/src/test-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +32,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTests,
+                globalSetup: ['packages/db/src/test-global-setup.ts'],
                 environment: 'node' as const,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

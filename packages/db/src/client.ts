@@ -30,9 +30,14 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tar, which `loadDataDir` starts from. */
+  dump?: () => Promise<Blob>;
 }
 
-export type DatabaseConfig = { url: string; poolSize?: number } | { dataDir: string | null };
+export type DatabaseConfig =
+  | { url: string; poolSize?: number }
+  /** `loadDataDir`: start an in-memory PGlite from a dump (the test templates). */
+  | { dataDir: string | null; loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 // Any constant works: it only has to be the same in every API process sharing one PostgreSQL.
@@ -52,10 +57,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  const client = config.dataDir
+    ? new PGlite(config.dataDir)
+    : new PGlite({ loadDataDir: config.loadDataDir });
   const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+  };
 }
 
 /** Several API processes may start at once on one server: an advisory lock lets one migrate at a time. */

@@ -17,9 +17,10 @@ export const demoTenantFile = () =>
 export async function createTestApp(
   options: { tenantFile?: unknown; demo?: boolean; config?: Partial<AppConfig> } = {},
 ) {
-  const database = await openTestDatabase();
-  if (options.demo !== false) {
-    await importTenantFile(database.db, options.tenantFile ?? demoTenantFile(), { includeDemoUsers: true });
+  // The demo data comes ready in its template; another tenant file is imported into an empty database.
+  const database = await openTestDatabase(options.tenantFile || options.demo === false ? 'empty' : 'demo');
+  if (options.tenantFile) {
+    await importTenantFile(database.db, options.tenantFile, { includeDemoUsers: true });
   }
   const app = await buildApp({
     config: {
