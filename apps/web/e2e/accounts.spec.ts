@@ -236,3 +236,33 @@ test('account deletion by the mailed link ends on the farewell', async ({ page, 
   await expect(page.getByText('El link ha expirado.')).toBeVisible();
   await expect(page.getByText('El link ha expirado', { exact: true })).toBeVisible();
 });
+
+test('profile update and change password for a signed-in member', async ({ page, request }) => {
+  const member = await registerMember(request);
+  await page.goto('/login');
+  await page.evaluate((token) => localStorage.setItem('token', token), member.token);
+  await page.goto('/profile');
+  await expect(page.getByText(member.email)).toBeVisible();
+  await page.getByLabel('Nombre').fill('Carmen Rosa');
+  await page.getByLabel('Número de celular').fill('');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Tus datos han sido actualizados')).toBeVisible();
+  const me = await request.get('/api/v5/me/', { headers: { Authorization: `Token ${member.token}` } });
+  expect(await me.json()).toMatchObject({
+    first_name: 'Carmen',
+    mobile_number: null,
+    country_code_number: null,
+  });
+
+  await page.getByRole('main').getByRole('link', { name: 'Cambiar contraseña' }).click();
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.getByLabel('Contraseña actual').fill(member.password);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('Cambiada123!');
+  await page.getByLabel('Repite la nueva contraseña').fill('Cambiada123!');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByText('Contraseña actualizada.')).toBeVisible();
+  const login = await request.post('/api/v5/login/', {
+    data: { email: member.email, password: 'Cambiada123!' },
+  });
+  expect(login.status()).toBe(200);
+});
