@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type DatabaseHandle, openDatabase } from '@storefront/db/client';
+import { placeProducts } from '@storefront/db/schema/catalogue';
+import { importTenantFile } from '@storefront/db/tenant-import';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import {
+  auth,
+  createMembers,
+  firstSlot,
+  pickupBody,
+} from '../apps/api/src/modules/orders/orders.fixtures.ts';
+import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
+
+// Order creation throughput and latency (issue 5): concurrent POST …/orders/ through app.inject on a
+// fresh demo database, PGlite by default or a new database on TEST_DATABASE_URL. Each order takes
+// stock of a product under its row lock and the company's order counter, the two hot rows.
+
+const { values } = parseArgs({
+  options: { orders: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '16' } },
+});
+const ORDERS = Number(values.orders);
+const CONCURRENCY = Number(values.concurrency);
+const PLACE = 'place-miraflores';
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (!serverUrl) return { handle: await openDatabase({ dataDir: null }), drop: async () => {} };
+  const name = `bench_orders_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    handle: await openDatabase({ url: url.toString(), poolSize: 20 }),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+const { handle, drop } = await openBenchDatabase();
+const kind = handle.kind;
+const app = await buildApp({
+  config: {
+    production: false,
+    WEB_DIST: '/nonexistent',
+    PUBLIC_URL: undefined,
+    GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
+    RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
+  },
+  db: handle.db,
+});
+try {
+  await importTenantFile(handle.db, JSON.parse(readFileSync(DEMO_FILE, 'utf8')), { includeDemoUsers: false });
+  await handle.db
+    .update(placeProducts)
+    .set({ stock: 10_000_000 })
+    .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-causa-limena')));
+  await app.ready();
+  const tokens = await createMembers(handle.db, 50, 'bench');
+  const slot = await firstSlot(app, PLACE);
+  const body = pickupBody(slot, [
+    { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
+    {
+      uid: 'p-lomo-saltado',
+      quantity: 1,
+      option_groups: [
+        { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
+        { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
+      ],
+      direct_purchase: false,
+    },
+  ]);
+  const place = async (i: number) => {
+    const started = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v5/places/${PLACE}/orders/`,
+      headers: auth(tokens[Math.abs(i) % tokens.length] as string, { 'idempotency-key': `bench-${i}` }),
+      payload: body,
+    });
+    if (res.statusCode !== 201) throw new Error(`order ${i} answered ${res.statusCode}: ${res.body}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 50; i++) await place(-1 - i); // warm-up
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < ORDERS) times.push(await place(next++));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] as number;
+
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+  const table = [
+    `### Order creation (${kind}, ${ORDERS} orders, ${CONCURRENCY} concurrent)`,
+    '',
+    `Machine: ${availableParallelism()} cores, Node ${process.version}, ${new Date().toISOString()}, load average ${load}. Command: \`npm run bench:orders\`${kind === 'postgres' ? ' with TEST_DATABASE_URL' : ''}. Each order: two lines (one with options), a stock row lock, the company counter, an Idempotency-Key, through app.inject in one process.`,
+    '',
+    '| orders/s | median ms | p95 ms | p99 ms |',
+    '| ---: | ---: | ---: | ---: |',
+    `| ${(ORDERS / seconds).toFixed(0)} | ${at(0.5).toFixed(1)} | ${at(0.95).toFixed(1)} | ${at(0.99).toFixed(1)} |`,
+    '',
+  ].join('\n');
+  console.log(table);
+
+  const file = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+  const begin = `<!-- bench:orders:${kind} -->`;
+  const end = `<!-- /bench:orders:${kind} -->`;
+  const section = `${begin}\n${table}\n${end}`;
+  const current = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nFigures measured on this machine; each section is rewritten by the script named in it.\n';
+  writeFileSync(
+    file,
+    current.includes(begin)
+      ? current.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), section)
+      : `${current.trimEnd()}\n\n${section}\n`,
+  );
+} finally {
+  await app.close();
+  await handle.close();
+  await drop();
+}
