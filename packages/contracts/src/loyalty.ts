@@ -248,3 +248,7 @@ export const giftCardRedeemedSchema = z.object({
   amount: z.string(),
   balance: z.string(),
 });
+
+/** POST v5/me/programs/{uid}/qr/: the member's code for staff to scan (`MEMBER:<membership uid>`). */
+export const memberQrSchema = z.object({ qrMember: z.string() });
+export type MemberQr = z.infer<typeof memberQrSchema>;

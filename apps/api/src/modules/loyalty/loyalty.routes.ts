@@ -8,6 +8,7 @@ import {
   giftCardRedeemedSchema,
   joinProgramBodySchema,
   memberProgramSchema,
+  memberQrSchema,
   pollResponseBodySchema,
   pollResponseSchema,
   pollSchema,
@@ -46,6 +47,7 @@ import {
 import {
   getAds,
   getMemberProgram,
+  getMemberQr,
   getPrograms,
   getSections,
   joinProgram,
@@ -107,6 +109,19 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
         reply,
         await idempotentWrite(request, ctx.user.uid, (tx) => joinProgram(ctx, tx, request.body.program)),
       );
+    },
+  });
+
+  api.post('/v5/me/programs/:uid/qr', {
+    schema: {
+      tags,
+      summary: "The member's QR code for a program (joins it if needed)",
+      params: z.object({ uid: id }),
+      response: { 200: memberQrSchema, ...errors },
+    },
+    handler: async (request) => {
+      const ctx = await memberContextOf(request);
+      return ctx.db.transaction((tx) => getMemberQr(ctx, tx, request.params.uid));
     },
   });
 

@@ -66,6 +66,17 @@ describe('loyalty programs and benefits', () => {
     expect(write.statusCode).toBe(401);
   });
 
+  it("answers the member's QR code for a program: stable, and 404 for another tenant's program", async () => {
+    const post = (url: string, headers: Record<string, string> = { host, authorization: `Token ${token}` }) =>
+      t.app.inject({ method: 'POST', url, headers });
+    const first = await post(`/api/v5/me/programs/${PROGRAM}/qr/`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().qrMember).toMatch(/^MEMBER:[0-9a-f-]{36}$/);
+    expect((await post(`/api/v5/me/programs/${PROGRAM}/qr/`)).json()).toEqual(first.json());
+    expect((await post('/api/v5/me/programs/no-such-program/qr/')).statusCode).toBe(404);
+    expect((await post(`/api/v5/me/programs/${PROGRAM}/qr/`, { host })).statusCode).toBe(401);
+  });
+
   it("shows the demo member's coins, points, level and stamps, equal to the ledger", async () => {
     const res = await get(`/api/v5/me/programs/${PROGRAM}/`);
     expect(res.statusCode).toBe(200);

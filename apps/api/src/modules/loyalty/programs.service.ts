@@ -1,5 +1,5 @@
 import { AppError } from '@storefront/contracts/errors';
-import type { MemberProgram, Program } from '@storefront/contracts/loyalty';
+import type { MemberProgram, MemberQr, Program } from '@storefront/contracts/loyalty';
 import { centsToDecimal } from '@storefront/contracts/money';
 import type { Executor, Transaction } from '@storefront/db/client';
 import type { WriteResult } from '../../lib/idempotency.ts';
@@ -115,6 +115,23 @@ export async function joinProgram(
     programUid,
   });
   return { status: joined ? 201 : 200, body: await memberProgramDto(tx, program, membership) };
+}
+
+/**
+ * The member's QR for a program, joining it if needed. The membership uid is random (122 bits), so the
+ * code identifies the member without a secret; retail staff look it up with search type QR.
+ */
+export async function getMemberQr(
+  ctx: MemberContext,
+  tx: Transaction,
+  programUid: string,
+): Promise<MemberQr> {
+  const { membership } = await ensureMembership(tx, {
+    appUid: ctx.app.uid,
+    userUid: ctx.user.uid,
+    programUid,
+  });
+  return { qrMember: `MEMBER:${membership.uid}` };
 }
 
 export async function getSections(ctx: MemberContext, programUid: string, at: PageRequest) {
