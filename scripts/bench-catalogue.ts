@@ -4,7 +4,7 @@
 // Usage: npm run bench:catalogue [-- --calls 300] ; writes its table into docs/benchmarks.md.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { normaliseSearch } from '@storefront/contracts/search';
@@ -93,7 +93,11 @@ try {
   }
 
   const baseline = rows[0]?.median ?? 1;
-  const machine = `${availableParallelism()} cores, Node ${process.version}, ${new Date().toISOString()}`;
+  // The load average tells how much other work shared the cores while it ran.
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+  const machine = `${availableParallelism()} cores, Node ${process.version}, ${new Date().toISOString()}, load average ${load}`;
   const table = [
     `### Catalogue menu reads (${kind}, ${CALLS} calls each)`,
     '',
