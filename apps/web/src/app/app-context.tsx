@@ -38,6 +38,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState(() => storage.get(STORAGE_KEYS.token));
   const login = useCallback((next: string) => {
     storage.set(STORAGE_KEYS.token, next);
+    // The member's saved cart replaces the local one on the next cart load (spec §4 merge flag).
+    storage.set(STORAGE_KEYS.merge, 'true');
     setToken(next);
   }, []);
   const logout = useCallback(() => {

@@ -1,13 +1,17 @@
 import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addCartLine,
   clearCart,
+  dropDirectPurchases,
   editCartLine,
   findCartLine,
   getCart,
+  getCartType,
   type NewCartLine,
   removeCartLine,
+  saveCart,
+  setCartType,
   useCart,
 } from './cart-store.ts';
 
@@ -78,5 +82,99 @@ describe('cart store', () => {
   it('ignores a corrupt stored cart', () => {
     localStorage.setItem('cart_place-a', '{not json');
     expect(getCart('place-a').products).toEqual({});
+  });
+});
+
+describe('cart types, direct purchases and the server cart', () => {
+  const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const sent = () =>
+    fetchMock.mock.calls.map((call) => {
+      const [url, init] = call as unknown as [string, RequestInit];
+      return {
+        url,
+        method: init.method,
+        auth: (init.headers as Record<string, string>).Authorization,
+        body: JSON.parse(String(init.body)),
+      };
+    });
+
+  it('keeps the subscription cart apart, under its own key, following typeCart', () => {
+    expect(getCartType()).toBe('REGULAR');
+    addCartLine('place-a', line('p1'));
+    setCartType('SUBSCRIPTION');
+    expect(localStorage.getItem('typeCart')).toBe('SUBSCRIPTION');
+    expect(getCart('place-a').products).toEqual({});
+    expect(addCartLine('place-a', line('p2'))).toBe('p2_0');
+    expect(
+      Object.keys(JSON.parse(localStorage.getItem('subscriptionCart_place-a') ?? '{}').products),
+    ).toEqual(['p2_0']);
+    expect(Object.keys(getCart('place-a', 'REGULAR').products)).toEqual(['p1_0']);
+    clearCart('place-a');
+    expect(localStorage.getItem('subscriptionCart_place-a')).toBeNull();
+    expect(localStorage.getItem('cart_place-a')).not.toBeNull();
+  });
+
+  it('drops direct-purchase lines of the regular cart only', () => {
+    addCartLine('place-a', line('p1'));
+    addCartLine('place-a', { ...line('combo'), direct_purchase: true });
+    expect(dropDirectPurchases('place-a')).toBe(true);
+    expect(Object.keys(getCart('place-a').products)).toEqual(['p1_0']);
+    expect(dropDirectPurchases('place-a')).toBe(false);
+    addCartLine('place-b', { ...line('combo'), direct_purchase: true });
+    dropDirectPurchases('place-b');
+    expect(localStorage.getItem('cart_place-b')).toBeNull();
+  });
+
+  it('sends every change to the server cart when signed in, and nothing for a visitor', async () => {
+    addCartLine('place-a', line('p1'));
+    await vi.waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+    localStorage.setItem('token', 'secret');
+    const id = addCartLine('place-a', line('p2', 2));
+    editCartLine('place-a', id, { quantity: 3, option_groups: [] });
+    removeCartLine('place-a', 'p1_0');
+    removeCartLine('place-a', id);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    const calls = sent();
+    expect(calls.every((call) => call.url === '/api/v5/me/shopping-cart/' && call.method === 'POST')).toBe(
+      true,
+    );
+    expect(calls[0]?.auth).toBe('Token secret');
+    expect(calls[0]?.body).toEqual({
+      place: 'place-a',
+      type: 'REGULAR',
+      products: [
+        {
+          id: 'p1_0',
+          uid: 'p1',
+          quantity: 1,
+          option_groups: [{ uid: 'g1', options: [{ uid: 'o1' }] }],
+          direct_purchase: false,
+        },
+        {
+          id: 'p2_0',
+          uid: 'p2',
+          quantity: 2,
+          option_groups: [{ uid: 'g1', options: [{ uid: 'o1' }] }],
+          direct_purchase: false,
+        },
+      ],
+    });
+    expect(calls[1]?.body.products[1].quantity).toBe(3);
+    // The emptied cart is sent as an empty list, which removes the saved entry on the server too.
+    expect(calls[3]?.body).toEqual({ place: 'place-a', type: 'REGULAR', products: [] });
+  });
+
+  it('does not echo a cart that came from the server', async () => {
+    localStorage.setItem('token', 'secret');
+    saveCart('place-a', {}, 'REGULAR', { sync: false });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

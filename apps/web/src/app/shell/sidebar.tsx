@@ -7,6 +7,8 @@ import { isHidden } from '../guards.ts';
 
 // The city and place selectors live in the menu's chunk, fetched the first time the sidebar opens.
 const MenuSelectors = lazy(() => import('../../features/menu/components/sidebar-selectors.tsx'));
+// The cart popup and its load rules (direct purchases, merge after login) in the cart's own chunk.
+const CartSidebar = lazy(() => import('../../features/cart/components/cart-sidebar.tsx'));
 
 /** The 300 px side menu of spec §2; profile, QR, password and exchanges only for members. */
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -36,6 +38,11 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         {open && !isHidden(company, 'cart') && (
           <Suspense fallback={null}>
             <MenuSelectors />
+          </Suspense>
+        )}
+        {!isHidden(company, 'cart') && (
+          <Suspense fallback={null}>
+            <CartSidebar />
           </Suspense>
         )}
         <ul>

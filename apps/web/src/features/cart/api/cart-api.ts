@@ -1,0 +1,53 @@
+import type { Product } from '@storefront/contracts/catalogue';
+import type { Cart as ServerCart } from '@storefront/contracts/orders';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { type CartType, getCart, saveCart, toCartRequest } from '../../../lib/cart-store.ts';
+import { sendServerCart } from '../../../lib/cart-sync.ts';
+import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
+import { linesFromServer, mergeDecision } from '../cart-rules.ts';
+
+const productPath = (placeUid: string, productUid: string) =>
+  `v7/places/${encodeURIComponent(placeUid)}/products/${encodeURIComponent(productUid)}/`;
+
+/** One product of the place, fresh, for the popup a cart line opens (shares the menu's cache key). */
+export function useCartProduct(placeUid: string, productUid: string | null) {
+  return useQuery({
+    queryKey: ['place-product', placeUid, productUid],
+    queryFn: ({ signal }) => apiFetch<Product>(productPath(placeUid, productUid ?? ''), { signal }),
+    enabled: productUid !== null,
+  });
+}
+
+async function mergeOne(placeUid: string, type: CartType, skipUpdate: boolean): Promise<void> {
+  const saved = await apiFetch<ServerCart>(
+    `v5/me/shopping-cart/?place_uid=${encodeURIComponent(placeUid)}&type=${type}`,
+  );
+  const local = getCart(placeUid, type);
+  const decision = mergeDecision({
+    merge: true,
+    skipUpdate,
+    savedLines: saved.products.length,
+    localLines: Object.keys(local.products).length,
+  });
+  if (decision === 'push') await sendServerCart(toCartRequest(placeUid, type, local.products));
+  if (decision !== 'replace') return;
+  const uids = [...new Set(saved.products.map((line) => line.uid))];
+  const found = await Promise.all(
+    uids.map((uid) => apiFetch<Product>(productPath(placeUid, uid)).catch(() => null)),
+  );
+  const products = new Map(found.filter((p): p is Product => p !== null).map((p) => [p.uid, p]));
+  saveCart(placeUid, linesFromServer(saved, products), type, { sync: false });
+}
+
+/**
+ * The merge of spec §4, run once after login for the chosen place: the saved regular and subscription
+ * carts replace the local ones (unless a direct purchase set skipUpdate), then both flags are spent.
+ */
+export async function mergeSavedCarts(placeUid: string): Promise<void> {
+  if (storage.get(STORAGE_KEYS.merge) !== 'true' || !storage.get(STORAGE_KEYS.token)) return;
+  const skipUpdate = storage.get(STORAGE_KEYS.skipUpdate) === 'true';
+  storage.remove(STORAGE_KEYS.merge);
+  storage.remove(STORAGE_KEYS.skipUpdate);
+  await Promise.all([mergeOne(placeUid, 'REGULAR', skipUpdate), mergeOne(placeUid, 'SUBSCRIPTION', false)]);
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useAppRecord, useAuth, useCompany } from '../../../app/app-context.tsx';
+import { companyPrefix } from '../../../app/guards.ts';
+import { dropDirectPurchases, useCart, useCartType } from '../../../lib/cart-store.ts';
+import { cartTotals } from '../../../lib/cart-totals.ts';
+import { useSelectedPlaceUid } from '../../menu/menu-selection.ts';
+import { mergeSavedCarts } from '../api/cart-api.ts';
+import '../i18n.ts';
+import './cart.css';
+import { CartPanel } from './cart-panel.tsx';
+
+const isCartRoute = (pathname: string) => /^\/(c\/[^/]+\/)?cart\/?$/.test(pathname);
+
+/**
+ * The cart in the sidebar (spec §2): a toggle that shows or hides the My Order popup (the cart's
+ * visibility), linking to /cart or /c/{companyUid}/cart. Mounted with the shell, it also applies the
+ * cart's load rules: direct purchases leave the cart outside the cart route, on load and on a place
+ * change, and after login the saved cart is merged (spec §4).
+ */
+export default function CartSidebar() {
+  const { t } = useTranslation('cart');
+  const app = useAppRecord();
+  // The shell sits above the /c/{companyUid} routes: the stored company is the current one.
+  const company = useCompany();
+  const { loggedIn } = useAuth();
+  const { pathname } = useLocation();
+  const placeUid = useSelectedPlaceUid();
+  const type = useCartType();
+  const cart = useCart(placeUid ?? '', type);
+  const [visible, setVisible] = useState(false);
+  const prefix = companyPrefix(app, company.uid);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on load and on a place change only (spec §4)
+  useEffect(() => {
+    if (placeUid && !isCartRoute(pathname)) dropDirectPurchases(placeUid);
+  }, [placeUid]);
+
+  useEffect(() => {
+    if (loggedIn && placeUid) void mergeSavedCarts(placeUid).catch(() => undefined);
+  }, [loggedIn, placeUid]);
+
+  return (
+    <div className="cart-sidebar">
+      <button
+        type="button"
+        className="button secondary cart-sidebar-toggle"
+        aria-expanded={visible}
+        aria-controls="cart-popup"
+        onClick={() => setVisible((shown) => !shown)}
+      >
+        {t('sidebar.toggle', { count: cartTotals(cart).units })}
+      </button>
+      {visible && (
+        <div id="cart-popup">
+          <CartPanel
+            mode="popup"
+            placeUid={placeUid}
+            type={type}
+            cartPath={`${prefix}/cart`}
+            storePath={company.ecommerce_enabled ? `${prefix}/products` : '/carta'}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
