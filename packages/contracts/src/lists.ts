@@ -15,3 +15,11 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     results: z.array(item),
   });
 }
+
+/** The list envelope as a type, for clients. */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}

@@ -25,6 +25,7 @@ const deletionPage = () => import('../features/account/components/deletion-page.
 const products = () => import('../features/menu/components/products-page.tsx');
 const program = () => import('../features/programs/components/program-page.tsx');
 const events = () => import('../features/events/components/events-page.tsx');
+const cart = () => import('../features/cart/components/cart-page.tsx');
 
 /** The shell of spec §2 route /: the placeholder with empty_page, else the shell (or /login when closed). */
 function ShellGate() {
@@ -122,7 +123,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: home },
           screen('carta', () => import('../features/menu/components/carta-page.tsx')),
           screen('about', () => import('../features/legal/components/about-page.tsx')),
-          screen('cart'),
+          screen('cart', cart),
           screen('program/:programUid', program),
           { element: <ProductsGuard />, children: [screen('products', products)] },
           { element: <Guard rule={eventsRedirect} />, children: [screen('events', events)] },
@@ -145,11 +146,17 @@ export const routes: RouteObject[] = [
                 () => import('../features/account/components/change-password-page.tsx'),
               ),
               screen('delete', () => import('../features/account/components/delete-request-page.tsx')),
-              screen('orders'),
-              screen('orders/coins'),
-              screen('orders/:orderUid'),
-              screen('subscription'),
-              screen('subscription/me'),
+              screen('orders', () => import('../features/orders/components/orders-page.tsx')),
+              screen('orders/coins', () => import('../features/orders/components/coin-exchanges-page.tsx')),
+              screen('orders/:orderUid', () => import('../features/orders/components/order-detail-page.tsx')),
+              screen(
+                'subscription',
+                () => import('../features/subscriptions/components/subscription-page.tsx'),
+              ),
+              screen(
+                'subscription/me',
+                () => import('../features/subscriptions/components/my-subscriptions-page.tsx'),
+              ),
               screen('raffles', () => import('../features/raffles/components/raffles-page.tsx')),
               screen('polls', () => import('../features/polls/components/polls-page.tsx')),
               screen('retail/*'),
@@ -162,7 +169,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <CompanySwitchPage /> },
               { element: <ProductsGuard />, children: [screen('products', products)] },
               screen('program/:programUid', program),
-              screen('cart'),
+              screen('cart', cart),
               { element: <Guard rule={eventsRedirect} />, children: [screen('events', events)] },
             ],
           },

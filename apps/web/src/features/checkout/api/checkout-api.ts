@@ -1,0 +1,101 @@
+import type { PickupSchedule } from '@storefront/contracts/catalogue';
+import type {
+  Coupon,
+  FareEstimate,
+  FareEstimateBody,
+  Order,
+  OrderBody,
+  Subscription,
+  SubscriptionBody,
+} from '@storefront/contracts/orders';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAppRecord, useAuth } from '../../../app/app-context.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+const place = (uid: string) => encodeURIComponent(uid);
+
+/** GET v7/places/{uid}/pickup-schedule/?date=: the place's time slots of a day. */
+export function usePickupSchedule(placeUid: string, date: string) {
+  return useQuery({
+    queryKey: ['pickup-schedule', placeUid, date],
+    queryFn: ({ signal }) =>
+      apiFetch<PickupSchedule>(`v7/places/${place(placeUid)}/pickup-schedule/?date=${date}`, { signal }),
+    enabled: date !== '',
+  });
+}
+
+/** POST v7/deliveries/places/{uid}/fare-estimate/: the fare to an address. */
+export function useFareEstimate(placeUid: string) {
+  return useMutation({
+    mutationFn: (body: FareEstimateBody) =>
+      apiFetch<FareEstimate>(`v7/deliveries/places/${place(placeUid)}/fare-estimate/`, {
+        method: 'POST',
+        body,
+      }),
+  });
+}
+
+/** GET v5/companies/{uid}/validate-code/{code}/?amount=: the coupon and its discount on the subtotal. */
+export function useValidateCode(companyUid: string) {
+  return useMutation({
+    mutationFn: ({ code, amount }: { code: string; amount: string }) =>
+      apiFetch<Coupon>(
+        `v5/companies/${encodeURIComponent(companyUid)}/validate-code/${encodeURIComponent(code)}/?amount=${amount}`,
+      ),
+  });
+}
+
+/** The member's coins in the app's first program, the most a coin payment may take. */
+export function useCheckoutCoins(): number | undefined {
+  const { loggedIn } = useAuth();
+  const program = useAppRecord().allowed_programs[0];
+  const query = useQuery({
+    queryKey: ['me-program', program?.uid],
+    queryFn: ({ signal }) => apiFetch<{ coins: number }>(`v5/me/programs/${program?.uid}/`, { signal }),
+    enabled: loggedIn && program !== undefined,
+    retry: false,
+  });
+  return typeof query.data?.coins === 'number' ? query.data.coins : undefined;
+}
+
+export type PlacedCheckout =
+  | { kind: 'ORDER'; order: Order }
+  | { kind: 'SUBSCRIPTION'; subscription: Subscription };
+
+/**
+ * POST v5/places/{uid}/orders/ or .../subscriptions/ with the attempt's Idempotency-Key. The orders,
+ * subscriptions and coins the member sees are stale afterwards.
+ */
+export function usePlaceCheckout(placeUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      body,
+      key,
+    }: {
+      body: OrderBody | SubscriptionBody;
+      key: string;
+    }): Promise<PlacedCheckout> => {
+      const headers = { 'Idempotency-Key': key };
+      if ('days' in body) {
+        const subscription = await apiFetch<Subscription>(`v5/places/${place(placeUid)}/subscriptions/`, {
+          method: 'POST',
+          body,
+          headers,
+        });
+        return { kind: 'SUBSCRIPTION', subscription };
+      }
+      const order = await apiFetch<Order>(`v5/places/${place(placeUid)}/orders/`, {
+        method: 'POST',
+        body,
+        headers,
+      });
+      return { kind: 'ORDER', order };
+    },
+    onSuccess: () => {
+      for (const key of ['orders', 'subscriptions', 'me-program']) {
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      }
+    },
+  });
+}

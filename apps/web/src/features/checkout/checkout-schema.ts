@@ -1,0 +1,128 @@
+import type { Language } from '@storefront/contracts/constants';
+import type { OrderBody, SubscriptionBody } from '@storefront/contracts/orders';
+import { ORDER_TYPES, PAYMENT_TYPES } from '@storefront/contracts/orders';
+import { withRules } from '@storefront/contracts/validators';
+import { z } from 'zod';
+import type { Cart, CartType } from '../../lib/cart-store.ts';
+import { toCartRequest } from '../../lib/cart-store.ts';
+
+/** The checkout messages of spec §5 (es exact where the server has them too, en translated). */
+export const CHECKOUT_MESSAGES = {
+  deliveryArea: { es: 'Debe seleccionar un área de delivery', en: 'A delivery area must be selected' },
+  invalidAddress: {
+    es: 'La dirección de entrega no es válida o está fuera de la zona de reparto',
+    en: 'The delivery address is not valid or is outside the delivery area',
+  },
+  timeSlot: { es: 'Debe seleccionar un horario disponible', en: 'An available time slot must be selected' },
+  days: {
+    es: 'Debe seleccionar al menos un día para la suscripción',
+    en: 'At least one day must be selected for the subscription',
+  },
+  payment: { es: 'Debe seleccionar un método de pago', en: 'A payment method must be chosen' },
+  maximum: { es: 'El monto no debe exceder el máximo', en: 'The amount must not exceed the maximum' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export const checkoutFormSchema = (
+  language: Language,
+  context: { type: CartType; coinsNeeded: number; coinsAvailable: number | undefined },
+) => {
+  const m = (key: keyof typeof CHECKOUT_MESSAGES) => CHECKOUT_MESSAGES[key][language];
+  const required = z
+    .string()
+    .trim()
+    .superRefine(withRules(['required'], language));
+  return z
+    .object({
+      order_type: z.enum(ORDER_TYPES),
+      district: z.string().trim(),
+      address: z.string().trim(),
+      reference: z.string().trim().max(300),
+      pickup_date: z.string(),
+      slot: z.string(),
+      days: z.array(z.number().int().min(1).max(7)),
+      payment_type: z.union([z.enum(PAYMENT_TYPES), z.literal('')]),
+      first_name: required,
+      last_name: required,
+      email: z
+        .string()
+        .trim()
+        .superRefine(withRules(['required', 'email'], language)),
+      phone: z
+        .string()
+        .trim()
+        .superRefine(withRules(['required', 'telephone'], language)),
+      city: required,
+      billing_address: required,
+      comments: z.string().trim().max(1000),
+      coupon_code: z.string().trim().max(50),
+    })
+    .superRefine((values, ctx) => {
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      if (values.order_type === 'DELIVERY') {
+        if (!values.district) issue('district', m('deliveryArea'));
+        if (!values.address) issue('address', m('invalidAddress'));
+      }
+      if (!values.pickup_date || !values.slot) issue('slot', m('timeSlot'));
+      if (context.type === 'SUBSCRIPTION' && values.days.length === 0) issue('days', m('days'));
+      if (!values.payment_type) issue('payment_type', m('payment'));
+      else if (context.coinsAvailable !== undefined && context.coinsNeeded > context.coinsAvailable)
+        issue('payment_type', m('maximum'));
+    });
+};
+
+export type CheckoutValues = z.infer<ReturnType<typeof checkoutFormSchema>>;
+
+export interface CheckoutExtras {
+  placeUid: string;
+  type: CartType;
+  cart: Cart;
+  documentType: OrderBody['user_data']['document_type'];
+  documentNumber: string;
+  couponCode: string | null;
+  influencerUid: string | null;
+}
+
+/** The order (or subscription) body of architecture §6 from the form, the cart and the member. */
+export function checkoutBody(values: CheckoutValues, extras: CheckoutExtras): OrderBody | SubscriptionBody {
+  const [start_time = '', end_time = ''] = values.slot.split('-');
+  const delivery = values.order_type === 'DELIVERY';
+  const body: OrderBody = {
+    order_type: values.order_type,
+    products: toCartRequest(extras.placeUid, extras.type, extras.cart.products).products,
+    payment_type: values.payment_type as OrderBody['payment_type'],
+    pickup_date: values.pickup_date,
+    start_time,
+    end_time,
+    ...(delivery ? { address: values.address, district: values.district } : {}),
+    ...(values.reference ? { reference: values.reference } : {}),
+    ...(values.comments ? { comments: values.comments } : {}),
+    ...(extras.couponCode ? { coupon_code: extras.couponCode } : {}),
+    ...(extras.influencerUid ? { influencer_uid: extras.influencerUid } : {}),
+    user_data: {
+      full_name: `${values.first_name} ${values.last_name}`,
+      document_type: extras.documentType,
+      document_number: extras.documentNumber,
+      email: values.email,
+      contact_number: values.phone,
+    },
+    billing: {
+      first_name: values.first_name,
+      last_name: values.last_name,
+      email: values.email,
+      phone: values.phone,
+      city: values.city,
+      address: values.billing_address,
+    },
+  };
+  return extras.type === 'SUBSCRIPTION' ? { ...body, days: [...values.days].sort((a, b) => a - b) } : body;
+}
+
+/** The next seven days as YYYY-MM-DD in the browser's calendar, today first. */
+export function nextDays(today: Date, count = 7): string[] {
+  return Array.from({ length: count }, (_, offset) => {
+    const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
+    const month = String(day.getMonth() + 1).padStart(2, '0');
+    return `${day.getFullYear()}-${month}-${String(day.getDate()).padStart(2, '0')}`;
+  });
+}

@@ -1,0 +1,435 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Company } from '@storefront/contracts/app';
+import type { Language } from '@storefront/contracts/constants';
+import type { Coupon, FareEstimate, OrderBody } from '@storefront/contracts/orders';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useAppRecord } from '../../../app/app-context.tsx';
+import { FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
+import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { type CartType, clearCart, useCart } from '../../../lib/cart-store.ts';
+import { cartTotals } from '../../../lib/cart-totals.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { addTranslations } from '../../../lib/i18n.ts';
+import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
+import { useMe } from '../../account/api/use-me.ts';
+import {
+  useCheckoutCoins,
+  useFareEstimate,
+  usePickupSchedule,
+  usePlaceCheckout,
+  useValidateCode,
+} from '../api/checkout-api.ts';
+import { type CheckoutValues, checkoutBody, checkoutFormSchema, nextDays } from '../checkout-schema.ts';
+import { cartSummary, serverFieldErrors } from '../checkout-summary.ts';
+import { createAttemptKeys } from '../idempotency.ts';
+import en from '../locales/en.json';
+import es from '../locales/es.json';
+import './checkout.css';
+
+addTranslations('checkout', { es, en });
+
+const FORM_FIELDS = [
+  'district',
+  'address',
+  'slot',
+  'days',
+  'payment_type',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'city',
+  'billing_address',
+  'comments',
+] as const;
+
+interface CheckoutFormProps {
+  placeUid: string;
+  type: CartType;
+  company: Company;
+}
+
+/** The coupon a /company/{uid}/code/{code}/ link stored, when it is for this company. */
+function storedCoupon(companyUid: string): string {
+  const stored = storage.getJson<{ company?: string; code?: string }>(STORAGE_KEYS.coupon);
+  return stored?.code && (!stored.company || stored.company === companyUid) ? stored.code : '';
+}
+
+/**
+ * The checkout (spec §2 Checkout, §5 messages): delivery or pickup, area, address and fare, time slot,
+ * subscription days, payment method, billing fields, the coupon and the influencer, a summary. Each
+ * attempt carries one Idempotency-Key; success clears the cart and shows the order.
+ */
+export default function CheckoutForm({ placeUid, type, company }: CheckoutFormProps) {
+  const me = useMe();
+  if (me.isPending) return <LoadingState count={3} />;
+  if (me.isError || !me.data) return <ErrorState onRetry={() => me.refetch()} />;
+  return <CheckoutFields placeUid={placeUid} type={type} company={company} me={me.data} />;
+}
+
+function CheckoutFields({
+  placeUid,
+  type,
+  company,
+  me,
+}: CheckoutFormProps & { me: NonNullable<ReturnType<typeof useMe>['data']> }) {
+  const { t, i18n } = useTranslation('checkout');
+  const language = (i18n.language === 'en' ? 'en' : 'es') as Language;
+  const app = useAppRecord();
+  const navigate = useNavigate();
+  const cart = useCart(placeUid, type);
+  const coins = useCheckoutCoins();
+  const fare = useFareEstimate(placeUid);
+  const validate = useValidateCode(company.uid);
+  const place = usePlaceCheckout(placeUid);
+  const keys = useRef(createAttemptKeys()).current;
+  const [coupon, setCoupon] = useState<Coupon | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const [quote, setQuote] = useState<FareEstimate | null>(null);
+  const days = useMemo(() => nextDays(new Date()), []);
+  const totals = cartTotals(cart);
+  const paymentOptions: OrderBody['payment_type'][] = totals.allRedeemable
+    ? ['COINS']
+    : ['CASH', 'CARD_ON_DELIVERY'];
+
+  const schema = useMemo(
+    () => checkoutFormSchema(language, { type, coinsNeeded: totals.coins, coinsAvailable: coins }),
+    [language, type, totals.coins, coins],
+  );
+  const form = useForm<CheckoutValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      order_type: 'PICKUP',
+      district: '',
+      address: '',
+      reference: '',
+      pickup_date: days[0],
+      slot: '',
+      days: [],
+      payment_type: paymentOptions.length === 1 ? paymentOptions[0] : '',
+      first_name: me.first_name,
+      last_name: me.last_name,
+      email: me.email ?? '',
+      phone: me.mobile_number ?? '',
+      city: '',
+      billing_address: '',
+      comments: '',
+      coupon_code: storedCoupon(company.uid),
+    },
+  });
+  const { register, watch, formState, setError, clearErrors, getValues } = form;
+  const orderType = watch('order_type');
+  const summary = cartSummary(cart, orderType === 'DELIVERY' ? quote : null, coupon);
+  const pickupDate = watch('pickup_date');
+  const chosenDays = watch('days');
+  const toggleDay = (day: number) =>
+    form.setValue(
+      'days',
+      chosenDays.includes(day) ? chosenDays.filter((d) => d !== day) : [...chosenDays, day],
+      { shouldValidate: formState.isSubmitted },
+    );
+  const schedule = usePickupSchedule(placeUid, pickupDate);
+  const dateFormat = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' });
+  const money = (cents: number) => `${app.currency.symbol} ${(cents / 100).toFixed(2)}`;
+
+  const applyCoupon = async (code: string) => {
+    setCouponError(null);
+    if (!code.trim()) return;
+    try {
+      setCoupon(
+        await validate.mutateAsync({ code: code.trim(), amount: (summary.subtotal / 100).toFixed(2) }),
+      );
+    } catch (error) {
+      setCoupon(null);
+      setCouponError(error instanceof ApiError ? (error.firstMessage() ?? t('coupon.label')) : String(error));
+    }
+  };
+
+  // A coupon link applies itself; a changed subtotal asks the server for the discount again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-validated on a subtotal change only
+  useEffect(() => {
+    const code = coupon?.code ?? getValues('coupon_code');
+    if (code) void applyCoupon(code);
+  }, [summary.subtotal]);
+
+  const estimate = async () => {
+    const { district, address } = getValues();
+    clearErrors(['district', 'address']);
+    setQuote(null);
+    try {
+      setQuote(await fare.mutateAsync({ district: district.trim(), address: address.trim() }));
+    } catch (error) {
+      const message = error instanceof ApiError ? error.firstMessage() : undefined;
+      setError('address', { type: 'server', message: message ?? t('delivery.estimate') });
+    }
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneral(null);
+    const body = checkoutBody(values, {
+      placeUid,
+      type,
+      cart,
+      documentType: me.document_type,
+      documentNumber: me.document_number ?? '',
+      couponCode: coupon?.code ?? null,
+      influencerUid: storage.get(STORAGE_KEYS.influencerUid),
+    });
+    try {
+      const placed = await place.mutateAsync({ body, key: keys.keyFor(body) });
+      keys.finish();
+      if (coupon) storage.remove(STORAGE_KEYS.coupon);
+      if (placed.kind === 'ORDER') {
+        toast.success(t('placed'));
+        navigate(`/orders/${placed.order.uid}`);
+      } else {
+        toast.success(t('subscribed'));
+        navigate('/subscription/me');
+      }
+      clearCart(placeUid, type);
+    } catch (error) {
+      setGeneral(
+        applyServerErrors(
+          serverFieldErrors(error),
+          FORM_FIELDS,
+          setError,
+          t('errors.generic', { ns: 'common' }),
+        ),
+      );
+    }
+  });
+
+  const errors = formState.errors;
+  const slots = schedule.data?.slots ?? [];
+
+  return (
+    <form className="checkout" noValidate onSubmit={submit} aria-labelledby="checkout-title">
+      <h2 id="checkout-title">{t(type === 'SUBSCRIPTION' ? 'titleSubscription' : 'title')}</h2>
+
+      <fieldset className="checkout-choice">
+        <legend>{t('orderType.label')}</legend>
+        <label>
+          <input type="radio" value="PICKUP" {...register('order_type')} />
+          {t('orderType.PICKUP')}
+        </label>
+        {company.delivery_service && (
+          <label>
+            <input type="radio" value="DELIVERY" {...register('order_type')} />
+            {t('orderType.DELIVERY')}
+          </label>
+        )}
+      </fieldset>
+
+      {orderType === 'DELIVERY' && (
+        <fieldset className="checkout-section">
+          <legend>{t('orderType.DELIVERY')}</legend>
+          <TextField
+            label={t('delivery.district')}
+            error={errors.district?.message}
+            {...register('district')}
+          />
+          <TextField
+            label={t('delivery.address')}
+            autoComplete="street-address"
+            error={errors.address?.message}
+            {...register('address')}
+          />
+          <TextField label={t('delivery.reference')} {...register('reference')} />
+          <button type="button" className="button secondary" disabled={fare.isPending} onClick={estimate}>
+            {t('delivery.estimate')}
+          </button>
+          {quote && (
+            <p className="checkout-fare" role="status">
+              {t('delivery.fare', {
+                price: `${app.currency.symbol} ${quote.fare}`,
+                minutes: quote.eta_minutes,
+              })}
+            </p>
+          )}
+        </fieldset>
+      )}
+
+      <fieldset className="checkout-section">
+        <legend>{t('schedule.slot')}</legend>
+        <SelectField
+          label={t(type === 'SUBSCRIPTION' ? 'schedule.dateSubscription' : 'schedule.date')}
+          {...register('pickup_date', { onChange: () => form.setValue('slot', '') })}
+        >
+          {days.map((day) => (
+            <option key={day} value={day}>
+              {dateFormat.format(new Date(`${day}T12:00:00`))}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('schedule.slot')}
+          error={errors.slot?.message}
+          disabled={schedule.isPending}
+          {...register('slot')}
+        >
+          <option value="">
+            {schedule.isPending
+              ? t('schedule.loading')
+              : slots.length === 0
+                ? t('schedule.none')
+                : t('schedule.choose')}
+          </option>
+          {slots.map((slot) => (
+            <option key={slot.start_time} value={`${slot.start_time}-${slot.end_time}`}>
+              {slot.label}
+            </option>
+          ))}
+        </SelectField>
+      </fieldset>
+
+      {type === 'SUBSCRIPTION' && (
+        <fieldset className="checkout-choice" aria-describedby="checkout-days-error">
+          <legend>{t('days.label')}</legend>
+          {(t('days.names', { returnObjects: true }) as string[]).map((name, index) => (
+            <label key={name}>
+              <input
+                type="checkbox"
+                checked={chosenDays.includes(index + 1)}
+                onChange={() => toggleDay(index + 1)}
+              />
+              {name}
+            </label>
+          ))}
+          <FieldError id="checkout-days-error" error={errors.days?.message} />
+        </fieldset>
+      )}
+
+      <fieldset className="checkout-choice" aria-describedby="checkout-payment-error">
+        <legend>{t('payment.label')}</legend>
+        {paymentOptions.map((option) => (
+          <label key={option}>
+            <input type="radio" value={option} {...register('payment_type')} />
+            {t(`payment.${option}`)}
+          </label>
+        ))}
+        <FieldError id="checkout-payment-error" error={errors.payment_type?.message} />
+      </fieldset>
+
+      <fieldset className="checkout-section checkout-billing">
+        <legend>{t('billing.label')}</legend>
+        <TextField
+          label={t('billing.first_name')}
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...register('first_name')}
+        />
+        <TextField
+          label={t('billing.last_name')}
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...register('last_name')}
+        />
+        <TextField
+          label={t('billing.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('billing.phone')}
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField
+          label={t('billing.city')}
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField
+          label={t('billing.address')}
+          autoComplete="street-address"
+          error={errors.billing_address?.message}
+          {...register('billing_address')}
+        />
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor="checkout-comments">{t('comments')}</label>
+        <textarea id="checkout-comments" rows={3} {...register('comments')} />
+      </div>
+
+      <fieldset className="checkout-section checkout-coupon">
+        <legend>{t('coupon.label')}</legend>
+        <div className="checkout-coupon-row">
+          <TextField
+            label={t('coupon.label')}
+            error={couponError ?? undefined}
+            {...register('coupon_code')}
+          />
+          <button
+            type="button"
+            className="button secondary"
+            disabled={validate.isPending}
+            onClick={() => applyCoupon(getValues('coupon_code'))}
+          >
+            {t('coupon.apply')}
+          </button>
+        </div>
+        {coupon && (
+          <p className="checkout-coupon-applied" role="status">
+            {t('coupon.applied', { code: coupon.code })}{' '}
+            <button type="button" className="link-button" onClick={() => setCoupon(null)}>
+              {t('coupon.remove')}
+            </button>
+          </p>
+        )}
+      </fieldset>
+
+      <section className="checkout-summary" aria-labelledby="checkout-summary-title">
+        <h3 id="checkout-summary-title">{t('summary.label')}</h3>
+        <dl>
+          <div>
+            <dt>{t('summary.subtotal')}</dt>
+            <dd>{money(summary.subtotal)}</dd>
+          </div>
+          {orderType === 'DELIVERY' && (
+            <div>
+              <dt>{t('summary.delivery')}</dt>
+              <dd>{quote ? money(summary.delivery) : t('summary.toConfirm')}</dd>
+            </div>
+          )}
+          {summary.discount > 0 && (
+            <div>
+              <dt>{t('summary.discount')}</dt>
+              <dd>{`− ${money(summary.discount)}`}</dd>
+            </div>
+          )}
+          {summary.coins > 0 && (
+            <div>
+              <dt>{t('summary.coins')}</dt>
+              <dd>{t('summary.coinsValue', { count: summary.coins })}</dd>
+            </div>
+          )}
+          <div className="checkout-summary-total">
+            <dt>{t('summary.total')}</dt>
+            <dd data-testid="checkout-total">{money(summary.total)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {general && (
+        <p className="form-error" role="alert">
+          {general}
+        </p>
+      )}
+      <button type="submit" className="button checkout-submit" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? t('sending') : t(type === 'SUBSCRIPTION' ? 'submitSubscription' : 'submit')}
+      </button>
+    </form>
+  );
+}

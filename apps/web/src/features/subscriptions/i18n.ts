@@ -1,0 +1,6 @@
+import { addTranslations } from '../../lib/i18n.ts';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+// Imported by every page module of the feature.
+addTranslations('subscriptions', { es, en });
