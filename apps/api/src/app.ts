@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { retailRoutes } from './modules/retail/retail.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(deliveryRoutes);
       await api.register(accountsRoutes);
       await api.register(loyaltyRoutes);
+      await api.register(retailRoutes);
       if (!config.production) await api.register(devMailboxRoutes);
     },
     { prefix: '/api' },

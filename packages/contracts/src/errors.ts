@@ -310,6 +310,42 @@ export const ERRORS = {
     es: 'El pedido no puede pasar a este estado',
     en: 'The order cannot move to this status',
   },
+  // Retail staff tools (spec §5, §6, §8)
+  CUSTOMER_NOT_FOUND: {
+    status: 404,
+    es: 'El cliente no está registrado o no tiene promociones',
+    en: 'The client is not registered or has no promotions',
+  },
+  MULTIPLE_USERS_FOR_PHONE: {
+    status: 400,
+    es: 'Se encontraron varios usuarios con este teléfono, por favor ingrese el número de documento',
+    en: 'Multiple users were found for this phone number, please enter the document number',
+  },
+  POINTS_AMOUNT_INVALID: {
+    status: 400,
+    es: 'El monto debe ser mayor a 0',
+    en: 'The amount must be greater than 0',
+  },
+  POINTS_DESCRIPTION_REQUIRED: {
+    status: 400,
+    es: 'Ingrese una descripción',
+    en: 'Enter a description',
+  },
+  POINTS_ERROR: {
+    status: 400,
+    es: 'Error al agregar puntos',
+    en: 'Error adding points',
+  },
+  CREATE_USER_NEEDS_PROGRAM: {
+    status: 400,
+    es: 'Para crear usuarios se necesita una tienda con un programa de beneficios',
+    en: 'Creating users needs a store with a benefits program',
+  },
+  RECORDS_FILTER_REQUIRED: {
+    status: 400,
+    es: 'Se debe elegir una fecha y una tienda',
+    en: 'One date and one store must be chosen',
+  },
   SUBSCRIPTION_NOT_ACTIVE: {
     status: 400,
     es: 'Esta suscripción ya fue cancelada',

@@ -1,0 +1,467 @@
+import { memberships, programs } from '@storefront/db/schema/loyalty';
+import { staffAuditLog } from '@storefront/db/schema/retail';
+import { and, eq } from 'drizzle-orm';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoTenantFile } from '../../test/test-app.ts';
+import { localNow } from '../catalogue/pickup-schedule.ts';
+import {
+  auth,
+  createMembers,
+  DEMO_MEMBER_UID,
+  demoMemberToken,
+  firstSlot,
+  pickupBody,
+} from '../orders/orders.fixtures.ts';
+import { issueToken } from '../sessions/sessions.service.ts';
+
+const STAFF_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0002';
+const RIVAL_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0201';
+const PLACE = 'place-miraflores';
+
+/** The demo tenant plus a second company (no benefits program) with its own staff member and place. */
+function tenantFile() {
+  const file = demoTenantFile() as { apps: Record<string, unknown>[] };
+  const demo = file.apps[0] as {
+    companies: Record<string, unknown>[];
+    users: Record<string, unknown>[];
+    loyalty_members: Record<string, unknown>[];
+  };
+  demo.companies.push({
+    uid: 'rival-main',
+    name: 'Rival',
+    places: [{ uid: 'place-rival', name: 'Rival Centro', address: 'Jr. Rival 1', area: 'area-lima' }],
+  });
+  demo.users.push(
+    {
+      uid: RIVAL_UID,
+      email: 'rival@demo.pe',
+      password: 'Demo1234!',
+      document_number: '99887766',
+      staff: { company: 'rival-main', role: 'STAFF', places: ['place-rival'] },
+    },
+    {
+      email: 'ana@test.pe',
+      password: 'Demo1234!',
+      document_number: '70000001',
+      mobile_number: '+51900111222',
+    },
+    {
+      email: 'beto@test.pe',
+      password: 'Demo1234!',
+      document_number: '70000002',
+      mobile_number: '+52900111222',
+    },
+  );
+  demo.loyalty_members.push(
+    { email: 'ana@test.pe', program: 'demo-club' },
+    { email: 'beto@test.pe', program: 'demo-club' },
+  );
+  return file;
+}
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let staff: string;
+let rival: string;
+let member: string;
+
+const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/v5/retail/${url}`, headers: auth(token), payload });
+const today = () => localNow(new Date(), 'America/Lima').date;
+
+beforeAll(async () => {
+  t = await createTestApp({ tenantFile: tenantFile() });
+  staff = await issueToken(t.db, { uid: STAFF_UID, appUid: 'demo' });
+  rival = await issueToken(t.db, { uid: RIVAL_UID, appUid: 'demo' });
+  member = await demoMemberToken(t.db);
+});
+afterAll(() => t.close());
+
+describe('who may call', () => {
+  const calls: ['GET' | 'POST' | 'PATCH', string, object?][] = [
+    ['GET', 'places/'],
+    ['GET', 'customers/?search_type=NATIONAL_ID&value=44556677'],
+    ['POST', 'redemptions/', { place: PLACE, code: 'X' }],
+    ['POST', 'stamps/', { place: PLACE, member: DEMO_MEMBER_UID, program: 'demo-club' }],
+    [
+      'POST',
+      'points/',
+      { place: PLACE, member: DEMO_MEMBER_UID, program: 'demo-club', amount: 1, description: 'x' },
+    ],
+    ['GET', `redemptions/?place=${PLACE}&date=2026-01-01`],
+    ['GET', `orders/?place=${PLACE}`],
+    ['GET', `orders/stream?place=${PLACE}`],
+    ['PATCH', 'orders/0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f9999/', { status: 'ACCEPTED' }],
+  ];
+  it.each(calls)('%s %s: a member gets 403 and nobody 401', async (method, url, payload) => {
+    const refused = await call(member, method, url, payload);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('Usted no tiene permiso para realizar esta acción.');
+    const anonymous = await t.app.inject({
+      method,
+      url: `/api/v5/retail/${url}`,
+      headers: { host: 'localhost' },
+      payload,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('places and customers', () => {
+  it('lists only the staff member’s places', async () => {
+    const res = await call(staff, 'GET', 'places/');
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .map((p: { uid: string }) => p.uid)
+        .sort(),
+    ).toEqual(['place-cayma', 'place-miraflores', 'place-san-isidro', 'place-yanahuara'].sort());
+    expect(res.json()[0]).toMatchObject({
+      company: { uid: 'demo-main' },
+      role: 'MANAGER',
+      has_program: true,
+    });
+    const other = await call(rival, 'GET', 'places/');
+    expect(other.json()).toEqual([expect.objectContaining({ uid: 'place-rival', has_program: false })]);
+  });
+
+  it('finds a member by document, phone and QR with memberships and usable promotions', async () => {
+    const byDni = await call(staff, 'GET', 'customers/?search_type=NATIONAL_ID&value=44556677');
+    expect(byDni.statusCode).toBe(200);
+    const [customer] = byDni.json().results;
+    expect(customer).toMatchObject({ uid: DEMO_MEMBER_UID, email: 'socio@demo.pe' });
+    expect(customer.memberships[0]).toMatchObject({
+      program: { uid: 'demo-club' },
+      coins: 500,
+      points: 120,
+      stamps: 2,
+    });
+    expect(customer.promotions.map((p: { uid: string }) => p.uid)).toContain('promo-bienvenida');
+    for (const value of ['987654321', '+51987654321']) {
+      const byPhone = await call(
+        staff,
+        'GET',
+        `customers/?search_type=MOBILE_PHONE&value=${encodeURIComponent(value)}`,
+      );
+      expect(byPhone.json().results[0].uid).toBe(DEMO_MEMBER_UID);
+    }
+    const [membership] = await t.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.userUid, DEMO_MEMBER_UID));
+    const byQr = await call(staff, 'GET', `customers/?search_type=QR&value=MEMBER:${membership?.uid}`);
+    expect(byQr.json().results[0].uid).toBe(DEMO_MEMBER_UID);
+  });
+
+  it('answers 404 with the spec message for nobody, and for another company’s staff', async () => {
+    for (const [token, query] of [
+      [staff, 'search_type=NATIONAL_ID&value=12345678'],
+      [staff, 'search_type=QR&value=garbage'],
+      [rival, 'search_type=NATIONAL_ID&value=44556677'],
+    ] as const) {
+      const res = await call(token, 'GET', `customers/?${query}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toBe('El cliente no está registrado o no tiene promociones');
+    }
+  });
+
+  it('asks for the document when several members share a phone', async () => {
+    const res = await call(staff, 'GET', 'customers/?search_type=MOBILE_PHONE&value=900111222');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().non_field_errors).toEqual([
+      'Se encontraron varios usuarios con este teléfono, por favor ingrese el número de documento',
+    ]);
+    const exact = await call(
+      staff,
+      'GET',
+      `customers/?search_type=MOBILE_PHONE&value=${encodeURIComponent('+52900111222')}`,
+    );
+    expect(exact.json().results[0].email).toBe('beto@test.pe');
+  });
+
+  it('refuses bad queries with 400', async () => {
+    expect((await call(staff, 'GET', 'customers/?search_type=EMAIL&value=x')).statusCode).toBe(400);
+    expect((await call(staff, 'GET', 'customers/?search_type=NATIONAL_ID')).statusCode).toBe(400);
+  });
+});
+
+describe('redemptions, stamps and points', () => {
+  it('redeems by member and promotion once, and by code', async () => {
+    const body = { place: PLACE, member: DEMO_MEMBER_UID, promotion: 'promo-bienvenida' };
+    const first = await call(staff, 'POST', 'redemptions/', body);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ status: 'REDEEMED', place: PLACE });
+    const again = await call(staff, 'POST', 'redemptions/', body);
+    expect(again.json().non_field_errors).toEqual(['Esta promoción ya fue utilizada']);
+
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/me/programs/demo-club/promotions/promo-01/qrcode/',
+      headers: auth(member),
+      payload: {},
+    });
+    const { qr } = issued.json();
+    expect(qr).toMatch(/^PROMO:/);
+    expect((await call(rival, 'POST', 'redemptions/', { place: 'place-rival', code: qr })).statusCode).toBe(
+      404,
+    );
+    const byCode = await call(staff, 'POST', 'redemptions/', { place: PLACE, code: qr });
+    expect(byCode.statusCode).toBe(201);
+    expect(byCode.json().code).toBe(qr.slice('PROMO:'.length));
+    expect((await call(staff, 'POST', 'redemptions/', { place: PLACE, code: qr })).statusCode).toBe(400);
+    const unknown = await call(staff, 'POST', 'redemptions/', { place: PLACE, code: 'NOPE' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('Este código no existe');
+  });
+
+  it('refuses a place the staff member does not work in, and a promotion of another place', async () => {
+    const body = { place: 'place-rival', member: DEMO_MEMBER_UID, promotion: 'promo-01' };
+    expect((await call(staff, 'POST', 'redemptions/', body)).statusCode).toBe(404);
+    const elsewhere = await call(staff, 'POST', 'redemptions/', {
+      place: 'place-cayma',
+      member: DEMO_MEMBER_UID,
+      promotion: 'promo-limitada',
+    });
+    expect(elsewhere.json().non_field_errors).toEqual(['Esta promoción ya no se puede usar']);
+  });
+
+  it('a once-per-member promotion redeemed by 10 concurrent staff requests succeeds exactly once', async () => {
+    const [token] = await createMembers(t.db, 1, 'race');
+    const me = await t.app.inject({ url: '/api/v5/me/', headers: auth(token as string) });
+    const uid = me.json().uid as string;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/me/programs/',
+      headers: auth(token as string),
+      payload: { program: 'demo-club' },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(staff, 'POST', 'redemptions/', { place: PLACE, member: uid, promotion: 'promo-bienvenida' }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
+  });
+
+  it('stamps the card', async () => {
+    const res = await call(staff, 'POST', 'stamps/', {
+      place: PLACE,
+      member: DEMO_MEMBER_UID,
+      program: 'demo-club',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ stamps: 3, reward_unlocked: false });
+    expect(
+      (await call(staff, 'POST', 'stamps/', { place: PLACE, member: DEMO_MEMBER_UID, program: 'nope' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('adds points above 0 with a description, and refuses zero, negative and no description', async () => {
+    const body = { place: PLACE, member: DEMO_MEMBER_UID, program: 'demo-club', description: 'Cumpleaños' };
+    for (const amount of [0, -5]) {
+      const res = await call(staff, 'POST', 'points/', { ...body, amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().amount).toEqual(['El monto debe ser mayor a 0']);
+    }
+    const blank = await call(staff, 'POST', 'points/', { ...body, amount: 5, description: '  ' });
+    expect(blank.json().description).toEqual(['Ingrese una descripción']);
+    expect((await call(staff, 'POST', 'points/', { ...body, amount: 'diez' })).statusCode).toBe(400);
+    const ok = await call(staff, 'POST', 'points/', { ...body, amount: 10 });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().points).toBe(130);
+  });
+
+  it('refuses points where the program does not allow them', async () => {
+    await t.db.update(programs).set({ allowsManualPoints: false }).where(eq(programs.uid, 'demo-club'));
+    try {
+      const res = await call(staff, 'POST', 'points/', {
+        place: PLACE,
+        member: DEMO_MEMBER_UID,
+        program: 'demo-club',
+        amount: 5,
+        description: 'x',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().non_field_errors).toEqual([
+        'El programa de beneficios no tiene habilitada esta funcionalidad',
+      ]);
+    } finally {
+      await t.db.update(programs).set({ allowsManualPoints: true }).where(eq(programs.uid, 'demo-club'));
+    }
+  });
+
+  it('writes who did what, where and when', async () => {
+    const rows = await t.db
+      .select()
+      .from(staffAuditLog)
+      .where(
+        and(eq(staffAuditLog.staffUserUid, STAFF_UID), eq(staffAuditLog.memberUserUid, DEMO_MEMBER_UID)),
+      );
+    expect(new Set(rows.map((r) => r.action))).toEqual(new Set(['REDEEM', 'STAMP', 'ADD_POINTS']));
+    expect(rows.every((r) => r.placeUid === PLACE && r.companyUid === 'demo-main')).toBe(true);
+  });
+});
+
+describe('users', () => {
+  const body = {
+    place: PLACE,
+    document_type: 'NATIONAL_ID',
+    document_number: '41234567',
+    first_name: 'Rosa',
+    last_name: 'Huamán',
+    email: 'Rosa@Test.pe',
+    mobile_number: '912345678',
+  };
+  it('creates a member enrolled in the program, and refuses a taken e-mail', async () => {
+    const res = await call(staff, 'POST', 'users/', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'rosa@test.pe', mobile_number: '+51912345678' });
+    expect(res.json().memberships[0].program.uid).toBe('demo-club');
+    const again = await call(staff, 'POST', 'users/', {
+      ...body,
+      document_number: '41234568',
+      mobile_number: undefined,
+    });
+    expect(again.json().email).toEqual(['Ya existe un usuario registrado con este correo.']);
+    const badDni = await call(staff, 'POST', 'users/', {
+      ...body,
+      email: 'x@test.pe',
+      document_number: '12',
+    });
+    expect(badDni.json().document_number).toEqual(['Ingresar un dni correcto.']);
+  });
+
+  it('needs a store with a benefits program', async () => {
+    const res = await call(rival, 'POST', 'users/', { ...body, place: 'place-rival', email: 'otro@test.pe' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().non_field_errors).toEqual([
+      'Para crear usuarios se necesita una tienda con un programa de beneficios',
+    ]);
+  });
+});
+
+describe('redemption records', () => {
+  it('needs one date and one store', async () => {
+    for (const query of [`place=${PLACE}`, `date=${today()}`, '']) {
+      const res = await call(staff, 'GET', `redemptions/?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().non_field_errors).toEqual(['Se debe elegir una fecha y una tienda']);
+    }
+    expect((await call(rival, 'GET', `redemptions/?place=${PLACE}&date=${today()}`)).statusCode).toBe(404);
+  });
+
+  it('lists the day as paged JSON, CSV and XLSX', async () => {
+    const json = await call(staff, 'GET', `redemptions/?place=${PLACE}&date=${today()}&page_size=1`);
+    expect(json.statusCode).toBe(200);
+    const page = json.json();
+    expect(page.count).toBeGreaterThanOrEqual(3);
+    expect(page.results).toHaveLength(1);
+    expect(page.next).toContain('page=2');
+    expect(page.results[0]).toMatchObject({ place: { uid: PLACE }, staff: 'tienda@demo.pe' });
+
+    const csv = await call(staff, 'GET', `redemptions/?place=${PLACE}&date=${today()}&format=csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('attachment');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('Promoción');
+    expect(lines).toHaveLength(page.count + 1);
+    expect(csv.body).toContain('Chicha morada de bienvenida');
+
+    const xlsx = await call(staff, 'GET', `redemptions/?place=${PLACE}&date=${today()}&format=xlsx`);
+    const [sheet] = await readXlsxFile(xlsx.rawPayload);
+    expect(sheet?.data[0]?.[2]).toBe('Promoción');
+    expect(sheet?.data).toHaveLength(page.count + 1);
+
+    const otherDay = await call(staff, 'GET', `redemptions/?place=${PLACE}&date=2020-01-01`);
+    expect(otherDay.json().count).toBe(0);
+  });
+});
+
+describe('order board', () => {
+  let orderUid: string;
+  const lomo = {
+    uid: 'p-lomo-saltado',
+    quantity: 1,
+    option_groups: [
+      { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
+      { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
+    ],
+    direct_purchase: false,
+  };
+  const placeOrder = async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v5/places/${PLACE}/orders/`,
+      headers: auth(member),
+      payload: pickupBody(await firstSlot(t.app), [lomo]),
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().uid as string;
+  };
+
+  it('lists a place’s orders by status and moves them along the state machine only', async () => {
+    orderUid = await placeOrder();
+    const list = await call(staff, 'GET', `orders/?place=${PLACE}&status=RECEIVED`);
+    expect(list.json().results.map((o: { uid: string }) => o.uid)).toContain(orderUid);
+    expect((await call(rival, 'GET', `orders/?place=${PLACE}`)).statusCode).toBe(404);
+    expect((await call(rival, 'PATCH', `orders/${orderUid}/`, { status: 'ACCEPTED' })).statusCode).toBe(404);
+    const illegal = await call(staff, 'PATCH', `orders/${orderUid}/`, { status: 'DELIVERED' });
+    expect(illegal.statusCode).toBe(400);
+    expect(illegal.json().non_field_errors).toEqual(['El pedido no puede pasar a este estado']);
+    expect(
+      (await call(staff, 'PATCH', `orders/${orderUid}/`, { status: 'CANCELED_BY_USER' })).statusCode,
+    ).toBe(400);
+    const accepted = await call(staff, 'PATCH', `orders/${orderUid}/`, { status: 'ACCEPTED' });
+    expect(accepted.json().status).toBe('ACCEPTED');
+    // A pickup order is never SHIPPED.
+    expect((await call(staff, 'PATCH', `orders/${orderUid}/`, { status: 'SHIPPED' })).statusCode).toBe(400);
+    const delivered = await call(staff, 'PATCH', `orders/${orderUid}/`, { status: 'DELIVERED' });
+    expect(delivered.json()).toMatchObject({ status: 'DELIVERED' });
+    expect(delivered.json().history.at(-1)).toMatchObject({ to: 'DELIVERED', by: 'STAFF' });
+  });
+
+  it('streams a new order to a connected board in under one second', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/v5/retail/orders/stream?place=${PLACE}`, {
+      headers: { authorization: `Token ${staff}`, host: 'localhost' },
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const until = async (predicate: (text: string) => boolean) => {
+      while (!predicate(buffer)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    };
+    await until((text) => text.includes('event: ready'));
+    const started = performance.now();
+    const placing = placeOrder();
+    const uid = await placing;
+    await until((text) => text.includes(uid));
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeLessThan(1000);
+    const event = buffer.split('\n\n').find((block) => block.includes(uid)) as string;
+    const data = JSON.parse(
+      event
+        .split('\n')
+        .find((line) => line.startsWith('data: '))
+        ?.slice(6) ?? '{}',
+    );
+    expect(data).toMatchObject({ type: 'created', order: { uid, status: 'RECEIVED' } });
+    // A status change arrives too.
+    await call(staff, 'PATCH', `orders/${uid}/`, { status: 'ACCEPTED' });
+    await until((text) => text.includes('"type":"status"'));
+    controller.abort();
+  });
+});
