@@ -35,7 +35,10 @@ test('the MODEL_2 landing of multi.localhost shows each section type by the rule
   await expect(cards.nth(1)).toHaveCSS('background-color', 'rgb(194, 65, 12)'); // 'c2410c' without #
   await expect(page.locator('[data-variant="images"] li')).toHaveCount(5);
   await expect(page.locator('[data-variant="cards"] article')).toHaveCount(3);
-  await expect(page.locator('[data-type="FORM"] iframe')).toHaveAttribute('src', /^https:\/\/docs\.google\.com/);
+  await expect(page.locator('[data-type="FORM"] iframe')).toHaveAttribute(
+    'src',
+    /^https:\/\/docs\.google\.com/,
+  );
   await expect(page.locator('[data-type="CONTACT"] a')).toHaveAttribute(
     'href',
     /text=Hola%21\+Estoy\+interesado\+en\+tu\+servicio/,
@@ -102,7 +105,10 @@ test('the cookie banner: appears, accept hides it and survives a reload', async 
   await expect(banner.getByRole('checkbox', { name: /_guid/ })).toBeChecked();
   await banner.getByRole('button', { name: 'Aceptar' }).click();
   await expect(banner).toBeHidden();
-  const stored = await page.evaluate(() => [localStorage.getItem('cookie_ga'), localStorage.getItem('cookie_guid')]);
+  const stored = await page.evaluate(() => [
+    localStorage.getItem('cookie_ga'),
+    localStorage.getItem('cookie_guid'),
+  ]);
   expect(stored).toEqual(['true', 'true']);
   const guid = (await context.cookies()).find((cookie) => cookie.name === '_guid');
   expect(guid?.expires).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);

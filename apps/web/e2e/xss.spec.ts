@@ -9,7 +9,9 @@ const pages = ['/faqs', '/terms-and-conditions', '/politics', '/landing'];
 test.describe.configure({ timeout: 60_000 });
 
 for (const path of pages) {
-  test(`the XSS corpus on ${path} runs no script, opens no dialog and sends nothing abroad`, async ({ page }) => {
+  test(`the XSS corpus on ${path} runs no script, opens no dialog and sends nothing abroad`, async ({
+    page,
+  }) => {
     const dialogs: string[] = [];
     const foreign: string[] = [];
     const errors: string[] = [];
@@ -29,11 +31,18 @@ for (const path of pages) {
       localStorage.setItem('cookie_guid', 'false');
       // Any payload that runs calls one of these.
       const hit = () => {
-        (window as unknown as { __xss: number }).__xss = ((window as unknown as { __xss?: number }).__xss ?? 0) + 1;
+        (window as unknown as { __xss: number }).__xss =
+          ((window as unknown as { __xss?: number }).__xss ?? 0) + 1;
       };
       window.alert = hit;
-      window.confirm = () => (hit(), false);
-      window.prompt = () => (hit(), null);
+      window.confirm = () => {
+        hit();
+        return false;
+      };
+      window.prompt = () => {
+        hit();
+        return null;
+      };
     });
     await page.goto(tenantUrl('xss.localhost', path));
     await expect(page.locator('h1, h2, [data-type]').first()).toBeVisible();

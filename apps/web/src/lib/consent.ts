@@ -30,6 +30,7 @@ export function needsConsent(): boolean {
 }
 
 function setCookie(name: string, value: string, maxAgeSeconds: number) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari.
   document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; SameSite=Lax`;
 }
 
@@ -38,6 +39,7 @@ function removeCookie(name: string) {
   const parts = location.hostname.split('.');
   const domains = ['', ...parts.map((_, i) => parts.slice(i).join('.'))];
   for (const domain of domains) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari.
     document.cookie = `${name}=; max-age=0; path=/${domain ? `; domain=${domain}` : ''}`;
   }
 }
