@@ -1,4 +1,4 @@
-import { memberships, programs } from '@storefront/db/schema/loyalty';
+import { programs } from '@storefront/db/schema/loyalty';
 import { staffAuditLog } from '@storefront/db/schema/retail';
 import { and, eq } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
@@ -146,11 +146,17 @@ describe('places and customers', () => {
       );
       expect(byPhone.json().results[0].uid).toBe(DEMO_MEMBER_UID);
     }
-    const [membership] = await t.db
-      .select()
-      .from(memberships)
-      .where(eq(memberships.userUid, DEMO_MEMBER_UID));
-    const byQr = await call(staff, 'GET', `customers/?search_type=QR&value=MEMBER:${membership?.uid}`);
+    // The member's own QR (POST v5/me/programs/{uid}/qr/) is what staff scan.
+    const qr = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/me/programs/demo-club/qr/',
+      headers: auth(member),
+    });
+    const byQr = await call(
+      staff,
+      'GET',
+      `customers/?search_type=QR&value=${encodeURIComponent(qr.json().qrMember)}`,
+    );
     expect(byQr.json().results[0].uid).toBe(DEMO_MEMBER_UID);
   });
 
