@@ -37,7 +37,7 @@ describe('the API client', () => {
   it('clears the stored app key on a 403 and throws the answer', async () => {
     localStorage.setItem('apiKey', 'other-app-key');
     vi.stubGlobal('fetch', answer(403, { detail: 'No.' }));
-    const error = await apiFetch('v7/apps/demo').catch((e) => e);
+    const error = (await apiFetch('v7/apps/demo').catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(403);
     expect(localStorage.getItem('apiKey')).toBeNull();
