@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { normaliseSearch } from '@storefront/contracts/search';
 import { placeProducts, products } from '@storefront/db/schema/catalogue';
-import { createTestApp } from '../apps/api/src/test/test-app.ts';
+import { importTenantFile } from '@storefront/db/tenant-import';
+import { buildApp } from '../apps/api/src/app.ts';
+import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '300' } } });
 const CALLS = Number(values.calls);
@@ -39,9 +42,22 @@ const STYLES = [
   'para compartir',
 ];
 
-const t = await createTestApp();
-const kind = t.database.kind;
+const { handle, drop } = await openBenchDatabase('bench_catalogue');
+const kind = handle.kind;
+const app = await buildApp({
+  config: {
+    production: false,
+    WEB_DIST: '/nonexistent',
+    PUBLIC_URL: undefined,
+    GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
+    RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
+  },
+  db: handle.db,
+});
+const t = { app, db: handle.db };
 try {
+  await importTenantFile(handle.db, JSON.parse(readFileSync(DEMO_FILE, 'utf8')), { includeDemoUsers: false });
+  await app.ready();
   console.log(`Seeding ${PRODUCTS} products into ${PLACE} (${kind})...`);
   for (let start = 0; start < PRODUCTS; start += 1000) {
     const batch = Array.from({ length: 1000 }, (_, i) => {
@@ -126,5 +142,7 @@ try {
   writeFileSync(file, updated);
   console.log(`Wrote ${file} (${execSync('git rev-parse --short HEAD').toString().trim()}).`);
 } finally {
-  await t.close();
+  await app.close();
+  await handle.close();
+  await drop();
 }
