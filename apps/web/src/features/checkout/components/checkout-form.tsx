@@ -256,7 +256,7 @@ function CheckoutFields({
       )}
 
       <fieldset className="checkout-section">
-        <legend>{t('schedule.slot')}</legend>
+        <legend>{t('schedule.legend')}</legend>
         <SelectField
           label={t(type === 'SUBSCRIPTION' ? 'schedule.dateSubscription' : 'schedule.date')}
           {...register('pickup_date', { onChange: () => form.setValue('slot', '') })}

@@ -1,0 +1,315 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// One member, one server cart: the journeys run one after the other so that a login's merge never
+// picks up another journey's cart.
+test.describe.configure({ mode: 'serial' });
+
+// The cookie choice is made, so that the banner stays out of the way of the forms.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('version', '1.0.2');
+    localStorage.setItem('cookie_ga', 'false');
+    localStorage.setItem('cookie_guid', 'false');
+  });
+});
+
+const cartOf = (page: Page, placeUid: string) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `cart_${placeUid}`);
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill('socio@demo.pe');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The store at a place of Lima, in one category. */
+async function openStore(page: Page, placeUid: string, category: string) {
+  await page.goto('/products');
+  await page.getByLabel('Ciudad').selectOption('area-lima');
+  await page.getByLabel('Tienda').selectOption(placeUid);
+  await page.getByRole('button', { name: category }).click();
+}
+
+async function addLomoSaltado(page: Page) {
+  await page.getByRole('button', { name: /^Lomo saltado Lomo fino/ }).click();
+  const popup = page.getByRole('dialog', { name: 'Lomo saltado' });
+  await popup.getByLabel('Jugoso').check();
+  await popup.getByRole('button', { name: /Agregar/ }).click();
+  await expect(popup).toHaveCount(0);
+}
+
+/** Tomorrow always has slots; the first one, then the rest of a pickup paid as asked. */
+async function chooseSlot(page: Page) {
+  await page.getByLabel(/^Fecha( de inicio)?$/).selectOption({ index: 1 });
+  const slot = page.getByLabel('Horario', { exact: true });
+  await expect(slot.locator('option')).not.toHaveCount(1);
+  await slot.selectOption({ index: 1 });
+}
+
+async function fillBilling(page: Page) {
+  const billing = page.getByRole('group', { name: 'Datos de facturación' });
+  await billing.getByLabel('Ciudad', { exact: true }).fill('Lima');
+  await billing.getByLabel('Dirección', { exact: true }).fill('Av. Larco 345');
+}
+
+const orderUidOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
+
+test('options → cart → pickup with cash → the order in /orders, then cancel it', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await logIn(page);
+  await openStore(page, 'place-miraflores', 'Platos de fondo');
+  await addLomoSaltado(page);
+
+  // The sidebar's cart popup: My Order, the line with its topping and its price to 1 decimal.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const sidebar = page.locator('#sidebar');
+  await sidebar.getByRole('button', { name: 'Mi pedido (1)' }).click();
+  await expect(sidebar.getByRole('heading', { name: 'Mi pedido' })).toBeVisible();
+  await expect(sidebar.locator('.cart-line')).toContainText('Jugoso');
+  await expect(sidebar.locator('.cart-line-price')).toHaveText('S/ 35.0');
+  await sidebar.getByRole('link', { name: 'Ver mi pedido' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('button', { name: 'Cerrar menú' }).click();
+
+  // The full page: Order Confirmation, plus one unit, total to 2 decimals.
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', { name: 'Confirmación de pedido' })).toBeVisible();
+  await main.getByRole('button', { name: 'Agregar una unidad de Lomo saltado' }).click();
+  await expect(main.locator('.cart-line-price')).toHaveText('S/ 70.0');
+  await expect(main.getByTestId('cart-total-page')).toHaveText('S/ 70.00');
+  // The server cart follows every change.
+  await expect
+    .poll(async () => {
+      const token = await page.evaluate(() => localStorage.token);
+      const saved = await page.request.get('/api/v5/me/shopping-cart/?place_uid=place-miraflores', {
+        headers: { Authorization: `Token ${token}` },
+      });
+      return (await saved.json()).products.map((line: { quantity: number }) => line.quantity);
+    })
+    .toEqual([2]);
+
+  await main.getByRole('button', { name: 'Confirmar pedido' }).click();
+  const checkout = page.getByRole('form', { name: 'Finalizar pedido' });
+  await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(checkout.getByText('Debe seleccionar un horario disponible')).toBeVisible();
+  await expect(checkout.getByText('Debe seleccionar un método de pago')).toBeVisible();
+  await expect(checkout.getByText('Este campo es requerido')).toHaveCount(2);
+
+  await chooseSlot(page);
+  await checkout.getByLabel('Efectivo').check();
+  await fillBilling(page);
+  await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 70.00');
+  await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
+
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('¡Tu pedido fue recibido!')).toBeVisible();
+  const title = page.getByRole('heading', { name: /Pedido #\d+/ });
+  await expect(title).toBeVisible();
+  const number = (await title.textContent()) ?? '';
+  await expect(page.locator('.order-detail-header .order-status')).toHaveText('Recibido');
+  await expect(page.getByTestId('order-total')).toHaveText('S/ 70.00');
+  expect(await cartOf(page, 'place-miraflores')).toBeNull();
+
+  await page.goto('/orders');
+  const row = page.locator('.order-row').filter({ hasText: number });
+  await expect(row).toContainText('Recibido');
+  await row.getByRole('link').click();
+  await page.getByRole('button', { name: 'Cancelar pedido' }).click();
+  await expect(page.locator('.order-detail-header .order-status')).toHaveText('Cancelado por ti');
+  await expect(page.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('delivery: the area is required, an address out of zone is refused, the fare is added', async ({
+  page,
+}) => {
+  await logIn(page);
+  await openStore(page, 'place-miraflores', 'Entradas');
+  await page.getByRole('button', { name: /Causa limeña/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Causa limeña' })
+    .getByRole('button', { name: /Agregar/ })
+    .click();
+  await page.goto('/cart?step=checkout');
+
+  const checkout = page.getByRole('form', { name: 'Finalizar pedido' });
+  await checkout.getByLabel('Delivery', { exact: true }).check();
+  await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(checkout.getByText('Debe seleccionar un área de delivery')).toBeVisible();
+
+  await checkout.getByLabel('Distrito (área de delivery)').fill('Callao');
+  await checkout.getByLabel('Dirección de entrega').fill('Av. Sáenz Peña 100');
+  await checkout.getByRole('button', { name: 'Calcular costo de envío' }).click();
+  await expect(
+    checkout.getByText('La dirección de entrega no es válida o está fuera de la zona de reparto'),
+  ).toBeVisible();
+
+  await checkout.getByLabel('Distrito (área de delivery)').fill('Miraflores');
+  await checkout.getByLabel('Dirección de entrega').fill('Calle Berlín 120');
+  await checkout.getByRole('button', { name: 'Calcular costo de envío' }).click();
+  await expect(checkout.getByText('Costo de envío: S/ 5.00 (aprox. 30 min)')).toBeVisible();
+  await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 23.00');
+
+  await chooseSlot(page);
+  await checkout.getByLabel('Tarjeta contra entrega').check();
+  await fillBilling(page);
+  await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Calle Berlín 120 · Miraflores')).toBeVisible();
+  await expect(page.locator('.order-totals')).toContainText('S/ 5.00');
+  await expect(page.getByTestId('order-total')).toHaveText('S/ 23.00');
+});
+
+test('a direct purchase replaces the cart, leaves it off the cart route, and is ordered alone', async ({
+  page,
+}) => {
+  await logIn(page);
+  await openStore(page, 'place-san-isidro', 'Platos de fondo');
+  await addLomoSaltado(page);
+  await page.getByRole('button', { name: 'Canjes y combos' }).click();
+  await page.getByRole('button', { name: /Combo familiar/ }).click();
+  await page
+    .getByRole('dialog', { name: /Combo familiar/ })
+    .getByRole('button', { name: /Agregar/ })
+    .click();
+
+  await expect(page).toHaveURL(/\/cart$/);
+  const lines = page.locator('main .cart-line');
+  await expect(lines).toHaveCount(1);
+  await expect(lines).toContainText('Combo familiar para 4');
+  await expect(lines.locator('.cart-line-price')).toHaveText('S/ 79.9');
+  await expect(page.getByRole('button', { name: 'Eliminar Combo familiar para 4' })).toBeVisible();
+
+  // Loaded anywhere but the cart route, the direct purchase leaves the cart.
+  await page.goto('/products');
+  await expect.poll(() => cartOf(page, 'place-san-isidro')).toBeNull();
+
+  await page.getByRole('button', { name: 'Canjes y combos' }).click();
+  await page.getByRole('button', { name: /Combo familiar/ }).click();
+  await page
+    .getByRole('dialog', { name: /Combo familiar/ })
+    .getByRole('button', { name: /Agregar/ })
+    .click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.reload();
+  await expect(page.locator('main .cart-line')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+  const checkout = page.getByRole('form', { name: 'Finalizar pedido' });
+  await chooseSlot(page);
+  await checkout.getByLabel('Efectivo').check();
+  await fillBilling(page);
+  await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.locator('.order-items')).toContainText('1 × Combo familiar para 4');
+  await expect(page.getByTestId('order-total')).toHaveText('S/ 79.90');
+
+  // The trash button removes a direct purchase with the removal toast.
+  await openStore(page, 'place-san-isidro', 'Canjes y combos');
+  await page.getByRole('button', { name: /Combo familiar/ }).click();
+  await page
+    .getByRole('dialog', { name: /Combo familiar/ })
+    .getByRole('button', { name: /Agregar/ })
+    .click();
+  await page.getByRole('button', { name: 'Eliminar Combo familiar para 4' }).click();
+  await expect(page.getByText('Se ha eliminado el producto de su carrito')).toBeVisible();
+  await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
+});
+
+test('a coupon link is applied at checkout', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/company/demo-main/code/DESCUENTO5/');
+  await expect(page).toHaveURL(/\/products$/);
+  await openStore(page, 'place-miraflores', 'Platos de fondo');
+  await addLomoSaltado(page);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+
+  const checkout = page.getByRole('form', { name: 'Finalizar pedido' });
+  const code = checkout.getByLabel('Código de descuento', { exact: true });
+  await expect(code).toHaveValue('DESCUENTO5');
+  await expect(checkout.getByText('Código DESCUENTO5 aplicado')).toBeVisible();
+  await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 30.00');
+
+  // Another code that does not exist is refused with the server's message, then the link's again.
+  await code.fill('NOEXISTE');
+  await checkout.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(checkout.getByText('Este código no existe')).toBeVisible();
+  await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 35.00');
+  await code.fill('DESCUENTO5');
+  await checkout.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 30.00');
+
+  await chooseSlot(page);
+  await checkout.getByLabel('Efectivo').check();
+  await fillBilling(page);
+  await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.locator('.order-facts')).toContainText('DESCUENTO5');
+  await expect(page.locator('.order-totals')).toContainText('− S/ 5.00');
+  await expect(page.getByTestId('order-total')).toHaveText('S/ 30.00');
+  expect(await page.evaluate(() => localStorage.getItem('coupon'))).toBeNull();
+});
+
+test('a redeemable product is paid with coins and shows in the exchanges', async ({ page }) => {
+  await logIn(page);
+  await openStore(page, 'place-miraflores', 'Canjes y combos');
+  await page.getByRole('button', { name: /Chicha morada de regalo/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Chicha morada de regalo' })
+    .getByRole('button', { name: /Canjear/ })
+    .click();
+  expect(await page.evaluate(() => localStorage.ItemExchange)).toBe('true');
+
+  await page.goto('/cart');
+  await expect(page.locator('main .cart-line-price')).toHaveText('150 monedas');
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+  const checkout = page.getByRole('form', { name: 'Finalizar pedido' });
+  await expect(checkout.getByLabel('Monedas')).toBeChecked();
+  await expect(checkout.getByLabel('Efectivo')).toHaveCount(0);
+  await chooseSlot(page);
+  await fillBilling(page);
+  await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const uid = orderUidOf(page);
+  await expect(page.locator('.order-totals')).toContainText('150 monedas');
+
+  await page.goto('/orders/coins');
+  await expect(page.getByRole('heading', { name: 'Mis canjes' })).toBeVisible();
+  await expect(page.locator(`a[href="/orders/${uid}"]`)).toBeVisible();
+});
+
+test('subscribe on two days, then cancel the subscription', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Armar mi suscripción' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.getByLabel('Ciudad').selectOption('area-lima');
+  await page.getByLabel('Tienda').selectOption('place-miraflores');
+  await page.getByRole('button', { name: 'Platos de fondo' }).click();
+  await addLomoSaltado(page);
+  expect(await page.evaluate(() => localStorage.getItem('subscriptionCart_place-miraflores'))).not.toBeNull();
+
+  await page.goto('/cart');
+  await expect(page.getByLabel('Suscripción')).toBeChecked();
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+  const checkout = page.getByRole('form', { name: 'Finalizar suscripción' });
+  await chooseSlot(page);
+  await checkout.getByLabel('Efectivo').check();
+  await fillBilling(page);
+  await checkout.getByRole('button', { name: 'Suscribirme' }).click();
+  await expect(checkout.getByText('Debe seleccionar al menos un día para la suscripción')).toBeVisible();
+  await checkout.getByLabel('Lunes').check();
+  await checkout.getByLabel('Viernes').check();
+  await checkout.getByRole('button', { name: 'Suscribirme' }).click();
+
+  await expect(page).toHaveURL(/\/subscription\/me$/);
+  const card = page.locator('.subscription-card').first();
+  await expect(card).toContainText('Lun, Vie');
+  await expect(card).toContainText('Activa');
+  await card.getByRole('button', { name: 'Cancelar suscripción' }).click();
+  await expect(card).toContainText('Cancelada');
+  await expect(card.getByRole('button', { name: 'Cancelar suscripción' })).toHaveCount(0);
+});
