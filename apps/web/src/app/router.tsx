@@ -159,7 +159,7 @@ export const routes: RouteObject[] = [
               ),
               screen('raffles', () => import('../features/raffles/components/raffles-page.tsx')),
               screen('polls', () => import('../features/polls/components/polls-page.tsx')),
-              screen('retail/*'),
+              screen('retail/*', () => import('../features/retail/components/retail-page.tsx')),
             ],
           },
           {

@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
   selectedCompanyUid: 'selectedCompanyUid',
   pendingRedirect: 'pendingRedirect',
   skipCompleteInfo: 'skipCompleteInfo',
+  /** The store a staff member works in (retail tools). */
+  retailPlaceUid: 'retailPlaceUid',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -68,11 +70,15 @@ export function applyStorageVersion(): boolean {
   return true;
 }
 
-/** Logout clears the token, the regular cart keys (not subscription carts) and the merge and skip-update flags. */
+/**
+ * Logout clears the token, the regular cart keys (not subscription carts), the merge and skip-update
+ * flags (spec §4), and the complete-info skip, so that the next member on this browser is asked too.
+ */
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.merge);
   localStorage.removeItem(STORAGE_KEYS.skipUpdate);
+  localStorage.removeItem(STORAGE_KEYS.skipCompleteInfo);
   for (const key of Object.keys(localStorage)) {
     if (key.startsWith(CART_PREFIX)) localStorage.removeItem(key);
   }

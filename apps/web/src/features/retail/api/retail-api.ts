@@ -1,0 +1,157 @@
+import type { Redemption } from '@storefront/contracts/loyalty';
+import type { Order } from '@storefront/contracts/orders';
+import type {
+  CreateUserBody,
+  Customer,
+  RetailPlace,
+  RetailRedemption,
+  STAFF_ORDER_STATUSES,
+} from '@storefront/contracts/retail';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
+
+export type { Customer, Order, RetailPlace, RetailRedemption };
+export type OrderStatus = Order['status'];
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface MembershipResult {
+  uid: string;
+  program: { uid: string; name: string };
+  coins: number;
+  points: number;
+  stamps: number;
+  reward_unlocked?: boolean;
+}
+
+const base = 'v5/retail/';
+export const retailKeys = {
+  places: ['retail', 'places'] as const,
+  customers: (type: string, value: string) => ['retail', 'customers', type, value] as const,
+  records: (place: string, date: string, page: number) => ['retail', 'records', place, date, page] as const,
+  orders: (place: string) => ['retail', 'orders', place] as const,
+};
+const idempotent = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+
+export function useRetailPlaces() {
+  return useQuery({
+    queryKey: retailKeys.places,
+    queryFn: ({ signal }) => apiFetch<RetailPlace[]>(`${base}places/`, { signal }),
+    retry: false,
+  });
+}
+
+/** GET customers/ by a document type, MOBILE_PHONE or QR; null while nothing has been searched. */
+export function useCustomers(search: { type: string; value: string } | null) {
+  return useQuery({
+    queryKey: retailKeys.customers(search?.type ?? '', search?.value ?? ''),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ search_type: search?.type ?? '', value: search?.value ?? '' });
+      return apiFetch<Page<Customer>>(`${base}customers/?${query}`, { signal });
+    },
+    enabled: search !== null,
+    retry: false,
+  });
+}
+
+/** Any staff write refreshes the customer card, the records and the board. */
+function useRetailWrite<Body, Result>(path: string, withKey = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) =>
+      apiFetch<Result>(`${base}${path}`, {
+        method: 'POST',
+        body,
+        headers: withKey ? idempotent() : undefined,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['retail', 'customers'] }),
+  });
+}
+
+export const useRedeem = () =>
+  useRetailWrite<
+    { place: string; member: string; promotion: string } | { place: string; code: string },
+    Redemption
+  >('redemptions/', true);
+export const useStamp = () =>
+  useRetailWrite<{ place: string; member: string; program: string }, MembershipResult>('stamps/');
+export const useAddPoints = () =>
+  useRetailWrite<
+    { place: string; member: string; program: string; amount: number; description: string },
+    MembershipResult
+  >('points/');
+export const useCreateUser = () => useRetailWrite<CreateUserBody, Customer>('users/');
+
+export function useRedemptionRecords(place: string, date: string, page: number) {
+  return useQuery({
+    queryKey: retailKeys.records(place, date, page),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<RetailRedemption>>(
+        `${base}redemptions/?${new URLSearchParams({ place, date, page: String(page) })}`,
+        { signal },
+      ),
+    enabled: Boolean(place && date),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the day's records as a file: the token goes in a header, so a plain link cannot do it. */
+export async function downloadRecords(place: string, date: string, format: 'csv' | 'xlsx'): Promise<void> {
+  const headers: Record<string, string> = {
+    'Accept-Language': storage.get(STORAGE_KEYS.lang) ?? 'es',
+  };
+  const token = storage.get(STORAGE_KEYS.token);
+  const apiKey = storage.get(STORAGE_KEYS.apiKey);
+  if (token) headers.Authorization = `Token ${token}`;
+  if (apiKey) headers['API-KEY'] = apiKey;
+  const response = await fetch(`/api/${base}redemptions/?${new URLSearchParams({ place, date, format })}`, {
+    headers,
+  });
+  if (!response.ok) throw new Error(`download ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `canjes-${place}-${date}.${format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The board shows what is still in progress; finished and cancelled orders leave it. */
+export const BOARD_STATUSES: OrderStatus[] = ['RECEIVED', 'ACCEPTED', 'SHIPPED'];
+
+export function useBoardOrders(place: string) {
+  return useQuery({
+    queryKey: retailKeys.orders(place),
+    queryFn: async ({ signal }) => {
+      const pages = await Promise.all(
+        BOARD_STATUSES.map((status) =>
+          apiFetch<Page<Order>>(
+            `${base}orders/?${new URLSearchParams({ place, status, page_size: '100' })}`,
+            {
+              signal,
+            },
+          ),
+        ),
+      );
+      return pages.flatMap((page) => page.results);
+    },
+    enabled: Boolean(place),
+  });
+}
+
+export function useMoveOrder(place: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, status }: { uid: string; status: (typeof STAFF_ORDER_STATUSES)[number] }) =>
+      apiFetch<Order>(`${base}orders/${encodeURIComponent(uid)}/`, { method: 'PATCH', body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: retailKeys.orders(place) }),
+  });
+}
