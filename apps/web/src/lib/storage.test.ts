@@ -33,10 +33,11 @@ describe('storage rules', () => {
     expect(localStorage.getItem('lang')).toBe('en');
   });
 
-  it('logout clears the token, regular carts and the merge and skip-update flags, not subscription carts', () => {
+  it('logout clears the token, regular carts, the merge, skip-update and complete-info skip flags, not subscription carts', () => {
     localStorage.setItem(STORAGE_KEYS.token, 't');
     localStorage.setItem(STORAGE_KEYS.merge, 'true');
     localStorage.setItem(STORAGE_KEYS.skipUpdate, 'true');
+    localStorage.setItem(STORAGE_KEYS.skipCompleteInfo, 'true');
     localStorage.setItem(cartKey('p1'), '{}');
     localStorage.setItem(subscriptionCartKey('p1'), '{}');
     localStorage.setItem(STORAGE_KEYS.lang, 'en');
@@ -44,6 +45,8 @@ describe('storage rules', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.merge)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.skipUpdate)).toBeNull();
+    // Another member signing in on this browser is asked to complete their profile too.
+    expect(localStorage.getItem(STORAGE_KEYS.skipCompleteInfo)).toBeNull();
     expect(localStorage.getItem(cartKey('p1'))).toBeNull();
     expect(localStorage.getItem(subscriptionCartKey('p1'))).toBe('{}');
     expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('en');
