@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
   selectedCompanyUid: 'selectedCompanyUid',
   pendingRedirect: 'pendingRedirect',
   skipCompleteInfo: 'skipCompleteInfo',
+  /** The store a staff member works in (retail tools). */
+  retailPlaceUid: 'retailPlaceUid',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
