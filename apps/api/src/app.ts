@@ -16,7 +16,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { retailRoutes } from './modules/retail/retail.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storefrontPlugin } from './plugins/storefront.ts';
@@ -48,6 +48,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     return503OnClosing: true,
+    frameworkErrors,
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);

@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { languageOf } from '../lib/language.ts';
 
 /** DRF-style error bodies (architecture §3): `{detail}` or `{field: [message], non_field_errors: [...]}`. */
 export const errorBodySchema = z
@@ -33,6 +34,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_ERR_BAD_URL: 'NOT_FOUND',
+  FST_ERR_MAX_PARAM_LENGTH: 'NOT_FOUND',
   FST_ERR_ASYNC_CONSTRAINT: 'NOT_FOUND',
 };
 
@@ -65,10 +67,12 @@ function issueMessage(issue: FieldIssue, language: Language): string {
 
 /** Zod issues become `{field: [message]}`; unknown keys are named one by one. */
 export function fieldErrorsFromIssues(issues: readonly FieldIssue[], language: Language): FieldErrors {
-  const fields: FieldErrors = {};
+  // A Map, because a field may be called `toString` or `__proto__` (found by the fuzzing proof).
+  const fields = new Map<string, string[]>();
   const add = (key: string, message: string) => {
-    fields[key] ??= [];
-    if (!fields[key].includes(message)) fields[key].push(message);
+    const messages = fields.get(key) ?? [];
+    if (!messages.includes(message)) messages.push(message);
+    fields.set(key, messages);
   };
   for (const issue of issues) {
     const prefix = issue.path.map(String).join('.');
@@ -81,7 +85,7 @@ export function fieldErrorsFromIssues(issues: readonly FieldIssue[], language: L
     const custom = issue.message && !ZOD_DEFAULT_MESSAGE.test(issue.message);
     add(prefix || 'non_field_errors', custom ? issue.message : issueMessage(issue, language));
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 function toAppError(error: FastifyError, language: Language): AppError | null {
@@ -103,6 +107,16 @@ function toAppError(error: FastifyError, language: Language): AppError | null {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
     return new AppError('VALIDATION');
   return null;
+}
+
+/**
+ * The router's own refusals (a malformed URL, an id longer than maxParamLength) come before any hook:
+ * Fastify's `frameworkErrors` option sends them here so that they too have the error shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageOf(request.headers['accept-language']);
+  const appError = toAppError(error, language) ?? new AppError('NOT_FOUND');
+  return reply.status(appError.status).send(errorBody(appError, language));
 }
 
 /** One mapping from errors to answers; anything unexpected is logged and answered without details. */
