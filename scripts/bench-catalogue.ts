@@ -50,6 +50,8 @@ const app = await buildApp({
     WEB_DIST: '/nonexistent',
     PUBLIC_URL: undefined,
     GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
+    FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
+    APPLE_KEYS_URL: 'http://127.0.0.1:9',
     RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
   },
   db: handle.db,

@@ -6,9 +6,9 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
@@ -31,7 +31,14 @@ declare module 'fastify' {
 
 export type AppConfig = Pick<
   Config,
-  'production' | 'WEB_DIST' | 'PUBLIC_URL' | 'GOOGLE_OAUTH_URL' | 'RECAPTCHA_VERIFY_URL'
+  | 'production'
+  | 'WEB_DIST'
+  | 'PUBLIC_URL'
+  | 'GOOGLE_OAUTH_URL'
+  | 'FACEBOOK_GRAPH_URL'
+  | 'APPLE_KEYS_URL'
+  | 'RECAPTCHA_VERIFY_URL'
+  | 'REDIS_URL'
 >;
 
 export interface BuildOptions {

@@ -12,6 +12,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Storefront <no-reply@localhost>'),
   /** Base URLs of the identity providers, so that tests can point them at a local fake (architecture §4). */
   GOOGLE_OAUTH_URL: z.url().default('https://oauth2.googleapis.com'),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  APPLE_KEYS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   REDIS_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 
 /**
  * Security headers on every answer. The storefront's CSP allows its own scripts only, images from any
- * https host (tenants' logos), and the captcha and Google sign-in providers.
+ * https host (tenants' logos), and the captcha and the Google, Facebook and Apple sign-in providers.
  */
 export const securityHeadersPlugin = fp(
   async (fastify: FastifyInstance, options: { production: boolean }) => {
@@ -12,16 +12,20 @@ export const securityHeadersPlugin = fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
+          // Each provider's script loads only when a member presses its button (login page).
           scriptSrc: [
             "'self'",
             'https://www.google.com',
             'https://www.gstatic.com',
             'https://accounts.google.com',
+            'https://connect.facebook.net',
+            'https://appleid.cdn-apple.com',
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // The Facebook SDK asks www.facebook.com for the login status; the other providers answer in popups.
+          connectSrc: ["'self'", 'https://www.facebook.com'],
           frameSrc: ["'self'", 'https:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -29,6 +29,8 @@ export async function createTestApp(
       PUBLIC_URL: undefined,
       // Unreachable by default: a test that needs a provider starts a fake one.
       GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
+      FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
+      APPLE_KEYS_URL: 'http://127.0.0.1:9',
       RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
       ...options.config,
     },

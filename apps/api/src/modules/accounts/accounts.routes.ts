@@ -1,4 +1,5 @@
 import {
+  appleLoginSchema,
   changePasswordSchema,
   deletionProgramSchema,
   detailSchema,
@@ -31,7 +32,7 @@ import {
   getMe,
   listProgramsToLose,
   login,
-  loginWithGoogle,
+  loginWithProvider,
   logout,
   register,
   requestDeletion,
@@ -106,15 +107,33 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
     },
   });
 
-  api.post('/v5/login/mobile/google/', {
+  // Each provider's token is checked with the provider; the IP limit only stops token-guessing floods.
+  for (const [provider, summary] of [
+    ['google', 'Sign in with a Google access token, verified with Google'],
+    ['facebook', 'Sign in with a Facebook access token, verified with the Graph API'],
+  ] as const) {
+    api.post(`/v5/login/mobile/${provider}/`, {
+      schema: {
+        tags,
+        summary,
+        body: socialLoginSchema,
+        response: { 200: tokenResponseSchema, ...errorResponses },
+      },
+      preHandler: limitBy(api, byIp(provider, 30, MINUTE)),
+      handler: (request) =>
+        loginWithProvider(contextOf(request), config, provider, request.body.access_token),
+    });
+  }
+
+  api.post('/v5/login/mobile/apple/', {
     schema: {
       tags,
-      summary: 'Sign in with a Google access token, verified with Google',
-      body: socialLoginSchema,
+      summary: "Sign in with an Apple identity token, verified with Apple's keys",
+      body: appleLoginSchema,
       response: { 200: tokenResponseSchema, ...errorResponses },
     },
-    preHandler: limitBy(api, byIp('google', 30, MINUTE)),
-    handler: (request) => loginWithGoogle(contextOf(request), config, request.body.access_token),
+    preHandler: limitBy(api, byIp('apple', 30, MINUTE)),
+    handler: (request) => loginWithProvider(contextOf(request), config, 'apple', request.body.id_token),
   });
 
   api.post('/v5/validate/', {

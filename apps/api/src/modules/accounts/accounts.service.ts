@@ -6,6 +6,7 @@ import {
   type LoginPayload,
   type Me,
   type RegisterPayload,
+  signinClientId,
   type UpdateMePayload,
 } from '@storefront/contracts/accounts';
 import { DEFAULT_DIAL_CODE, type DocumentType, type Language } from '@storefront/contracts/constants';
@@ -37,14 +38,20 @@ import {
   type UserChanges,
   updateUser,
 } from './accounts.repository.ts';
-import { verifyCaptcha, verifyGoogleAccessToken } from './identity-providers.ts';
+import {
+  IDENTITY_PROVIDERS,
+  type IdentityProvider,
+  type ProviderUrls,
+  verifyCaptcha,
+  verifyProviderToken,
+} from './identity-providers.ts';
 
 /** Where a request comes from: its IP (captcha) and the storefront origin that e-mailed links point to. */
 export interface ClientInfo {
   ip: string;
   origin: string;
 }
-export type ProviderConfig = Pick<AppConfig, 'GOOGLE_OAUTH_URL' | 'RECAPTCHA_VERIFY_URL'>;
+export type ProviderConfig = ProviderUrls & Pick<AppConfig, 'RECAPTCHA_VERIFY_URL'>;
 
 const fieldError = (code: ErrorCode, field: string, language: Language) =>
   new AppError(code, { [field]: [errorMessage(code, language)] });
@@ -218,16 +225,21 @@ export async function login(
   return { token: await issueToken(ctx.db, user) };
 }
 
-/** `POST v5/login/mobile/google/`: a verified Google e-mail signs in, or signs up where the app allows it. */
-export async function loginWithGoogle(
+/**
+ * `POST v5/login/mobile/{google,facebook,apple}/`: the verified e-mail behind the provider's token signs
+ * in its member, or signs up a new one where the app allows it.
+ */
+export async function loginWithProvider(
   ctx: RequestContext,
   config: ProviderConfig,
-  accessToken: string,
+  provider: IdentityProvider,
+  providerToken: string,
 ): Promise<{ token: string }> {
-  const method = ctx.app.signinMethods.find((m) => m.type === 'GOOGLE');
-  if (!method) throw new AppError('SIGNIN_METHOD_DISABLED');
-  const clientId = typeof method.settings.client_id === 'string' ? method.settings.client_id : undefined;
-  const { email } = await verifyGoogleAccessToken(config.GOOGLE_OAUTH_URL, accessToken, clientId);
+  const type = IDENTITY_PROVIDERS[provider];
+  const method = ctx.app.signinMethods.find((m) => m.type === type);
+  if (!method || !enabledMethods(ctx.app).has(type)) throw new AppError('SIGNIN_METHOD_DISABLED');
+  const clientId = signinClientId(method.settings);
+  const { email } = await verifyProviderToken(config, provider, providerToken, clientId);
   const existing = await findUserByEmail(ctx.db, ctx.app.uid, email);
   if (existing) return { token: await issueToken(ctx.db, existing) };
   if (!ctx.app.allowSignup) throw new AppError('SIGNUP_DISABLED');

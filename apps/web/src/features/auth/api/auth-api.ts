@@ -21,13 +21,13 @@ export const useLogin = () =>
       apiFetch<TokenAnswer>('v5/login/', { method: 'POST', body: payload }),
   });
 
-/** Sign-in with a provider's access token (`POST v5/login/mobile/{provider}/`). */
+/** Sign-in with a provider's token (`POST v5/login/mobile/{provider}/`); Apple's is an identity token. */
 export const useSocialLogin = () =>
   useMutation({
-    mutationFn: ({ provider, accessToken }: { provider: SocialProvider; accessToken: string }) =>
+    mutationFn: ({ provider, providerToken }: { provider: SocialProvider; providerToken: string }) =>
       apiFetch<TokenAnswer>(`v5/login/mobile/${provider}/`, {
         method: 'POST',
-        body: { access_token: accessToken },
+        body: provider === 'apple' ? { id_token: providerToken } : { access_token: providerToken },
       }),
   });
 

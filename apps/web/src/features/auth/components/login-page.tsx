@@ -145,8 +145,10 @@ export function Component() {
     setFormError(null);
     setBusy(true);
     try {
-      const accessToken = await providerToken(button);
-      const { token } = await socialLogin.mutateAsync({ provider: button.provider, accessToken });
+      const { token } = await socialLogin.mutateAsync({
+        provider: button.provider,
+        providerToken: await providerToken(button),
+      });
       await finishLogin(token);
     } catch (error) {
       fail(error);

@@ -1,3 +1,4 @@
+import { signinClientId } from '@storefront/contracts/accounts';
 import { loadScript } from '../../../lib/load-script.ts';
 import type { SocialButton } from './login-flow.ts';
 
@@ -36,10 +37,8 @@ declare global {
   }
 }
 
-const setting = (settings: Record<string, unknown>, ...keys: string[]) => {
-  for (const key of keys) if (typeof settings[key] === 'string') return settings[key] as string;
-  return '';
-};
+// The client id the server checks the token against (the same keys on both sides).
+const clientId = (settings: Record<string, unknown>) => signinClientId(settings) ?? '';
 
 /** Google Identity Services' token client: a popup that answers an OAuth access token. */
 async function googleAccessToken(settings: Record<string, unknown>): Promise<string> {
@@ -49,7 +48,7 @@ async function googleAccessToken(settings: Record<string, unknown>): Promise<str
   return new Promise((resolve, reject) => {
     oauth2
       .initTokenClient({
-        client_id: setting(settings, 'client_id', 'clientId'),
+        client_id: clientId(settings),
         scope: 'openid email profile',
         callback: (response) =>
           response.access_token ? resolve(response.access_token) : reject(new Error(response.error)),
@@ -63,7 +62,7 @@ async function facebookAccessToken(settings: Record<string, unknown>): Promise<s
   await loadScript('https://connect.facebook.net/es_LA/sdk.js');
   const fb = window.FB;
   if (!fb) throw new Error('Facebook SDK did not load');
-  fb.init({ appId: setting(settings, 'app_id', 'appId', 'client_id'), version: 'v19.0' });
+  fb.init({ appId: clientId(settings), version: 'v19.0' });
   return new Promise((resolve, reject) => {
     fb.login(
       (response) =>
@@ -78,7 +77,7 @@ async function appleIdToken(settings: Record<string, unknown>): Promise<string> 
   const apple = window.AppleID;
   if (!apple) throw new Error('Sign in with Apple did not load');
   apple.auth.init({
-    clientId: setting(settings, 'client_id', 'clientId'),
+    clientId: clientId(settings),
     scope: 'name email',
     redirectURI: `${window.location.origin}/login`,
     usePopup: true,
@@ -87,7 +86,10 @@ async function appleIdToken(settings: Record<string, unknown>): Promise<string> 
   return answer.authorization.id_token;
 }
 
-/** Asks the provider for the token the server verifies (`POST v5/login/mobile/{provider}/`). */
+/**
+ * Asks the provider for the token the server verifies (`POST v5/login/mobile/{provider}/`): an access
+ * token from Google and Facebook, an identity token (JWT) from Apple.
+ */
 export function providerToken({ provider, settings }: SocialButton): Promise<string> {
   if (provider === 'google') return googleAccessToken(settings);
   if (provider === 'facebook') return facebookAccessToken(settings);
