@@ -45,7 +45,10 @@ export function CartLineItem({ line, placeUid, type, onOpen }: CartLineItemProps
   return (
     <li className="cart-line">
       <div className="cart-line-main">
-        <p className="cart-line-name">{line.name}</p>
+        {/* Tapping the item opens the product popup with the cart's option groups (spec §2). */}
+        <button type="button" className="link-button cart-line-name" onClick={() => onOpen(line)}>
+          {line.name}
+        </button>
         {toppings.shown.length > 0 && (
           <p className="cart-line-toppings">
             {toppings.shown.join(', ')}

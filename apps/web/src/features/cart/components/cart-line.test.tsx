@@ -1,0 +1,102 @@
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addCartLine, type CartLine, getCart, type NewCartLine } from '../../../lib/cart-store.ts';
+import { showCartOverlay, useCartOverlay } from '../cart-overlay.ts';
+import { CartLineItem } from './cart-line.tsx';
+
+const toastSuccess = vi.hoisted(() => vi.fn());
+vi.mock('sonner', () => ({ toast: { success: toastSuccess } }));
+vi.mock('react-i18next', () => ({
+  useTranslation: () => ({
+    t: (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key),
+  }),
+}));
+vi.mock('../../../app/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
+
+const newLine = (change: Partial<NewCartLine> = {}): NewCartLine => ({
+  uid: 'p1',
+  name: 'Pizza',
+  quantity: 1,
+  unit_price: '35.55',
+  coin_price: null,
+  is_redeemable: false,
+  direct_purchase: false,
+  image: null,
+  option_groups: [],
+  ...change,
+});
+
+function renderLine(change: Partial<NewCartLine> = {}) {
+  const id = addCartLine('place-a', newLine(change));
+  const line = getCart('place-a').products[id] as CartLine;
+  const onOpen = vi.fn();
+  render(
+    <ul>
+      <CartLineItem line={line} placeUid="place-a" type="REGULAR" onOpen={onOpen} />
+    </ul>,
+  );
+  return { id, onOpen };
+}
+
+describe('cart line', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    toastSuccess.mockClear();
+    vi.useFakeTimers();
+    showCartOverlay(0);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+  });
+
+  it('shows the price to 1 decimal and no trash for a regular product', () => {
+    renderLine();
+    expect(screen.getByText('S/ 35.6')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /line.remove/ })).toBeNull();
+  });
+
+  it('removes the last unit with the toast and a 2 s overlay', () => {
+    const overlay = renderHook(() => useCartOverlay());
+    const { id } = renderLine();
+    fireEvent.click(screen.getByRole('button', { name: /line.decrease/ }));
+    expect(getCart('place-a').products[id]).toBeUndefined();
+    expect(localStorage.getItem('cart_place-a')).toBeNull();
+    expect(toastSuccess).toHaveBeenCalledWith('line.removed');
+    expect(overlay.result.current).toBe(true);
+    act(() => vi.advanceTimersByTime(1999));
+    expect(overlay.result.current).toBe(true);
+    act(() => vi.advanceTimersByTime(1));
+    expect(overlay.result.current).toBe(false);
+  });
+
+  it('takes one unit off a line of several without a toast or overlay', () => {
+    const overlay = renderHook(() => useCartOverlay());
+    const { id } = renderLine({ quantity: 3 });
+    fireEvent.click(screen.getByRole('button', { name: /line.decrease/ }));
+    expect(getCart('place-a').products[id]?.quantity).toBe(2);
+    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(overlay.result.current).toBe(false);
+  });
+
+  it('cuts the toppings at 8 with an ellipsis that opens the popup', () => {
+    const options = Array.from({ length: 9 }, (_, i) => ({ uid: `o${i}`, name: `T${i}`, price: '0.00' }));
+    const { onOpen } = renderLine({ option_groups: [{ uid: 'g', name: 'G', options }] });
+    expect(screen.getByText(/T0, T1, T2, T3, T4, T5, T6, T7/)).toBeTruthy();
+    expect(screen.queryByText(/T8/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /line.more/ }));
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers the trash button for a direct purchase, with the removal toast', () => {
+    const { id } = renderLine({ direct_purchase: true, quantity: 2 });
+    fireEvent.click(screen.getByRole('button', { name: /line.remove/ }));
+    expect(getCart('place-a').products[id]).toBeUndefined();
+    expect(toastSuccess).toHaveBeenCalledWith('line.removed');
+  });
+
+  it('shows coins for a redeemable product', () => {
+    renderLine({ is_redeemable: true, coin_price: 150, quantity: 2, unit_price: '0.00' });
+    expect(screen.getByText('line.coins {"count":300}')).toBeTruthy();
+  });
+});
