@@ -386,5 +386,5 @@ describe('catalogue and menu', () => {
     await expect(importTenantFile(t.db, badPlace, { includeDemoUsers: false })).rejects.toThrow(
       /not a place of this company/,
     );
-  });
+  }, 120_000); // three imports of the whole demo file: slow when the machine is busy
 });
