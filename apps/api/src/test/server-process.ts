@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// The real API server as a child process (node --import tsx apps/api/src/server.ts), for the proofs that
+// need processes: several servers on one database, kill -9 in the middle of writes.
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+export const randomPort = () => 20_000 + Math.floor(Math.random() * 30_000);
+
+/** Starts a server and resolves once it listens; `env` picks the database (DATABASE_URL or DATA_DIR). */
+export function startServer(env: NodeJS.ProcessEnv, port = randomPort()): Promise<ServerProcess> {
+  const { DATABASE_URL: _unset, DATA_DIR: _unset2, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server = { child, port, base: `http://127.0.0.1:${port}/api`, exited, output: () => output };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Storefront and API on')) {
+        clearTimeout(timer);
+        resolve(server);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
+  });
+}
+
+/** SIGKILL, then wait for the exit. */
+export async function killServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  await server.exited;
+}
