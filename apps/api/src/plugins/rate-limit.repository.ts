@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { rateLimitHits } from '@storefront/db/schema/accounts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 
 /** Counts one hit in the key's fixed window, starting a new window when the last one is over. */
 export async function countHit(
@@ -35,4 +35,13 @@ export async function peekHits(
   const [row] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, key));
   if (!row || Number(row.windowStart) + windowMs <= nowMs) return { count: 0, windowStart: nowMs };
   return { count: row.count, windowStart: Number(row.windowStart) };
+}
+
+/** Deletes the counters whose window started before `beforeMs`; answers how many went. */
+export async function pruneHits(db: Executor, beforeMs: number): Promise<number> {
+  const gone = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowStart, beforeMs))
+    .returning({ key: rateLimitHits.key });
+  return gone.length;
 }

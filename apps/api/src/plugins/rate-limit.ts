@@ -3,7 +3,12 @@ import { AppError } from '@storefront/contracts/errors';
 import type { Database } from '@storefront/db/client';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { countHit, peekHits } from './rate-limit.repository.ts';
+import { Redis } from 'ioredis';
+import { countHit, peekHits, pruneHits } from './rate-limit.repository.ts';
+
+/** The longest window a limit may have: counters older than this are pruned from PostgreSQL. */
+export const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -34,9 +39,36 @@ function postgresStore(db: Database) {
   };
 }
 
+/**
+ * Counters live in Redis when REDIS_URL is set, else in PostgreSQL; either way every API process shares
+ * them (architecture §1). Limits apply only where a route asks for them (limitBy, failureLimit).
+ */
 export const rateLimitPlugin = fp(async (fastify: FastifyInstance) => {
-  // Limits apply only where a route asks for them (limitBy, failureLimit).
+  const redisUrl = fastify.config.REDIS_URL;
+  if (redisUrl) {
+    // A Redis outage fails the limited requests quickly instead of queueing them until it is back.
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    redis.on('error', (error) => fastify.log.warn({ err: error }, 'rate-limit redis'));
+    fastify.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    await fastify.register(rateLimit, { global: false, redis, nameSpace: 'rate-limit:' });
+    return;
+  }
   await fastify.register(rateLimit, { global: false, store: postgresStore(fastify.db) });
+  // Old windows are deleted now and then (Redis expires its keys by itself). Closing the app stops the
+  // timer and waits for a running pass, so that the database is never closed under it.
+  let pruning: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    pruning = pruneHits(fastify.db, Date.now() - MAX_WINDOW_MS).catch((error) =>
+      fastify.log.warn({ err: error }, 'pruning rate-limit counters failed'),
+    );
+  }, PRUNE_EVERY_MS);
+  timer.unref();
+  fastify.addHook('onClose', async () => {
+    clearInterval(timer);
+    await pruning;
+  });
 });
 
 export interface Limit {
@@ -51,6 +83,8 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 // Keys are scoped to the tenant, so that one app's traffic never locks out another's members.
 function limiters(fastify: FastifyInstance, limits: Limit[]) {
+  for (const limit of limits)
+    if (limit.windowMs > MAX_WINDOW_MS) throw new Error(`rate limit ${limit.name}: window over a day`);
   return limits.map((limit) => ({
     limit,
     check: fastify.createRateLimit({
