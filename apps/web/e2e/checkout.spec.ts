@@ -28,7 +28,7 @@ async function logIn(page: Page) {
 async function openStore(page: Page, placeUid: string, category: string) {
   await page.goto('/products');
   await page.getByLabel('Ciudad').selectOption('area-lima');
-  await page.getByLabel('Tienda').selectOption(placeUid);
+  await page.getByLabel('Tienda', { exact: true }).selectOption(placeUid);
   await page.getByRole('button', { name: category }).click();
 }
 
@@ -287,7 +287,7 @@ test('subscribe on two days, then cancel the subscription', async ({ page }) => 
   await page.getByRole('button', { name: 'Armar mi suscripción' }).click();
   await expect(page).toHaveURL(/\/products$/);
   await page.getByLabel('Ciudad').selectOption('area-lima');
-  await page.getByLabel('Tienda').selectOption('place-miraflores');
+  await page.getByLabel('Tienda', { exact: true }).selectOption('place-miraflores');
   await page.getByRole('button', { name: 'Platos de fondo' }).click();
   await addLomoSaltado(page);
   expect(await page.evaluate(() => localStorage.getItem('subscriptionCart_place-miraflores'))).not.toBeNull();
@@ -312,4 +312,51 @@ test('subscribe on two days, then cancel the subscription', async ({ page }) => 
   await card.getByRole('button', { name: 'Cancelar suscripción' }).click();
   await expect(card).toContainText('Cancelada');
   await expect(card.getByRole('button', { name: 'Cancelar suscripción' })).toHaveCount(0);
+});
+
+test('the saved cart comes back on another device after login, and an emptied cart leaves the server', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page);
+  await openStore(page, 'place-miraflores', 'Entradas');
+  await page.getByRole('button', { name: /Causa limeña/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Causa limeña' })
+    .getByRole('button', { name: /Agregar/ })
+    .click();
+  const token = await page.evaluate(() => localStorage.token);
+  const saved = async () => {
+    const answer = await page.request.get('/api/v5/me/shopping-cart/?place_uid=place-miraflores', {
+      headers: { Authorization: `Token ${token}` },
+    });
+    return (await answer.json()).products.map((line: { uid: string }) => line.uid);
+  };
+  await expect.poll(saved).toEqual(['p-causa-limena']);
+
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.addInitScript(() => {
+    localStorage.setItem('version', '1.0.2');
+    localStorage.setItem('cookie_ga', 'false');
+    localStorage.setItem('cookie_guid', 'false');
+  });
+  await logIn(second);
+  await second.goto('/products');
+  await second.getByLabel('Ciudad').selectOption('area-lima');
+  await second.getByLabel('Tienda', { exact: true }).selectOption('place-miraflores');
+  await expect
+    .poll(async () => (await cartOf(second, 'place-miraflores'))?.products?.['p-causa-limena_0'])
+    .toMatchObject({ uid: 'p-causa-limena', name: 'Causa limeña', unit_price: '18.00', quantity: 1 });
+  await second.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(second.locator('#sidebar').getByRole('button', { name: 'Mi pedido (1)' })).toBeVisible();
+  await second.getByRole('button', { name: 'Cerrar menú' }).click();
+
+  await second.goto('/cart');
+  await second.getByRole('button', { name: 'Quitar una unidad de Causa limeña' }).click();
+  await expect(second.getByText('Se ha eliminado el producto de su carrito')).toBeVisible();
+  await expect(second.getByText('Actualizando tu pedido…')).toBeVisible();
+  await expect(second.getByText('Tu carrito está vacío')).toBeVisible();
+  await expect.poll(saved).toEqual([]);
+  await other.close();
 });

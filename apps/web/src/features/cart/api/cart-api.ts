@@ -40,14 +40,19 @@ async function mergeOne(placeUid: string, type: CartType, skipUpdate: boolean): 
   saveCart(placeUid, linesFromServer(saved, products), type, { sync: false });
 }
 
+// Places whose saved carts this page has merged already.
+const merged = new Set<string>();
+
 /**
- * The merge of spec §4, run once after login for the chosen place: the saved regular and subscription
- * carts replace the local ones (unless a direct purchase set skipUpdate), then both flags are spent.
+ * The merge of spec §4: while the flag a login sets is on (until logout), the saved regular and
+ * subscription carts of each place replace the local ones, once per place and page load, when the
+ * place is chosen. A direct purchase (skipUpdate) keeps its local cart and sends it up instead.
  */
 export async function mergeSavedCarts(placeUid: string): Promise<void> {
   if (storage.get(STORAGE_KEYS.merge) !== 'true' || !storage.get(STORAGE_KEYS.token)) return;
+  if (merged.has(placeUid)) return;
+  merged.add(placeUid);
   const skipUpdate = storage.get(STORAGE_KEYS.skipUpdate) === 'true';
-  storage.remove(STORAGE_KEYS.merge);
   storage.remove(STORAGE_KEYS.skipUpdate);
   await Promise.all([mergeOne(placeUid, 'REGULAR', skipUpdate), mergeOne(placeUid, 'SUBSCRIPTION', false)]);
 }
