@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { firebaseSettingsSchema } from './app.ts';
-import { tenantContentSchema } from './content.ts';
 import {
   DOCUMENT_TYPES,
   GENDERS,
@@ -9,6 +8,7 @@ import {
   LANGUAGES,
   SIGNIN_METHODS,
 } from './constants.ts';
+import { tenantContentSchema } from './content.ts';
 import { COUNTRIES } from './countries.ts';
 import {
   refineCompanyCatalogue,
