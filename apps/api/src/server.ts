@@ -39,7 +39,8 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests, then closing the database`);
     try {
-      stopMailWorker();
+      // The mail worker and the app's timers (rate-limit pruning) stop before the database closes.
+      await stopMailWorker();
       await app.close();
       await handle.close();
     } finally {

@@ -36,6 +36,11 @@ export async function markMail(
     .where(eq(mailOutbox.uid, uid));
 }
 
+/** Records why a delivery failed without spending an attempt (the server was at fault, not the message). */
+export async function noteMailError(db: Executor, uid: string, error: string): Promise<void> {
+  await db.update(mailOutbox).set({ lastError: error }).where(eq(mailOutbox.uid, uid));
+}
+
 /** The newest mail of one app, for the development mailbox. */
 export function listRecentMail(db: Executor, appUid: string, limit: number): Promise<MailRow[]> {
   return db

@@ -1,14 +1,31 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { listRecentMail } from './mail.repository.ts';
-import { type Deliver, deliverPendingMail, queueMail, smtpOrLogDelivery } from './mail.service.ts';
+import {
+  backoffDelay,
+  type Deliver,
+  deliverPendingMail,
+  MAX_BACKOFF_MS,
+  queueMail,
+  serverIsFailing,
+  smtpOrLogDelivery,
+  startMailWorker,
+} from './mail.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-const silentLog = { info: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe('mail outbox', () => {
   let t: TestApp;
@@ -73,6 +90,67 @@ describe('mail outbox', () => {
     } finally {
       smtp.close();
     }
+  });
+
+  it('keeps the mail pending, its attempts unspent, while the SMTP server is unreachable', async () => {
+    for (const to of ['outage1@example.pe', 'outage2@example.pe'])
+      await queueMail(t.db, { appUid: 'demo', to, subject: 's', text: 'x' });
+    const deliver = smtpOrLogDelivery(
+      `smtp://127.0.0.1:${await closedPort()}`,
+      'no-reply@demo.pe',
+      silentLog,
+    );
+    for (let pass = 0; pass < 6; pass++)
+      expect(await deliverPendingMail(t.db, deliver)).toEqual({ delivered: 0, serverFailing: true });
+    const rows = (await listRecentMail(t.db, 'demo', 50)).filter((m) => m.to.startsWith('outage'));
+    expect(rows.map((m) => [m.status, m.attempts])).toEqual([
+      ['PENDING', 0],
+      ['PENDING', 0],
+    ]);
+    expect(rows.find((m) => m.to === 'outage1@example.pe')?.lastError).toMatch(/ECONNREFUSED/);
+    // A message the server itself refuses is the message's fault: that spends an attempt.
+    expect(serverIsFailing(Object.assign(new Error('550'), { code: 'EENVELOPE', responseCode: 550 }))).toBe(
+      false,
+    );
+    expect(serverIsFailing(Object.assign(new Error('421'), { code: 'EPROTOCOL', responseCode: 421 }))).toBe(
+      true,
+    );
+  });
+
+  it('backs off exponentially, capped, while the server fails, and resumes once it answers', async () => {
+    expect([0, 1, 2, 3].map((n) => backoffDelay(2000, n))).toEqual([2000, 4000, 8000, 16000]);
+    expect(backoffDelay(2000, 30)).toBe(MAX_BACKOFF_MS);
+
+    const calls: number[] = [];
+    let serverUp = false;
+    const deliver: Deliver = async (mail) => {
+      calls.push(Date.now());
+      if (!serverUp) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' });
+      return mail.to.startsWith('outage') ? 'SENT' : 'LOGGED';
+    };
+    const stop = startMailWorker(t.db, deliver, silentLog, 20);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      // 20, 40, 80, 160, 320, 640 ms apart: about 6 passes where a fixed 20 ms tick would make 65.
+      expect(calls.length).toBeGreaterThanOrEqual(3);
+      expect(calls.length).toBeLessThanOrEqual(8);
+      const gaps = calls.slice(1).map((at, i) => at - (calls[i] ?? at));
+      expect(gaps.at(-1)).toBeGreaterThan(2 * (gaps[0] ?? 0));
+      serverUp = true;
+      await vi.waitFor(
+        async () => {
+          const rows = (await listRecentMail(t.db, 'demo', 50)).filter((m) => m.to.startsWith('outage'));
+          expect(rows.map((m) => m.status)).toEqual(['SENT', 'SENT']);
+        },
+        { timeout: 5000, interval: 50 },
+      );
+    } finally {
+      await stop();
+    }
+    const afterStop = calls.length;
+    await queueMail(t.db, { appUid: 'demo', to: 'after-stop@example.pe', subject: 's', text: 'x' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls.length).toBe(afterStop);
   });
 
   it('shows each app only its own mail in the development mailbox', async () => {

@@ -1,11 +1,20 @@
 import type { Database, Executor } from '@storefront/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { insertMail, lockPendingMail, type MailRow, markMail, type NewMail } from './mail.repository.ts';
+import {
+  insertMail,
+  lockPendingMail,
+  type MailRow,
+  markMail,
+  type NewMail,
+  noteMailError,
+} from './mail.repository.ts';
 
 /** Give up on a message after this many failed deliveries. */
 const MAX_ATTEMPTS = 5;
 const BATCH_SIZE = 20;
+/** While the SMTP server keeps failing, the worker waits twice as long after each pass, up to this. */
+export const MAX_BACKOFF_MS = 5 * 60_000;
 
 /** Queues mail in the caller's transaction, so that it goes out only if the change that causes it commits. */
 export const queueMail = (db: Executor, mail: NewMail) => insertMail(db, mail);
@@ -31,35 +40,76 @@ export function smtpOrLogDelivery(
   };
 }
 
-/** One pass of the outbox: each pending message is delivered once, whatever the number of workers. */
-export async function deliverPendingMail(db: Database, deliver: Deliver): Promise<number> {
+// nodemailer's codes for a server that is down, unreachable or refusing our credentials.
+const SERVER_FAILURES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'EAUTH']);
+
+/** Whether a delivery failed because of the SMTP server (421: service not available), not the message. */
+export function serverIsFailing(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return (typeof code === 'string' && SERVER_FAILURES.has(code)) || responseCode === 421;
+}
+
+/**
+ * One pass of the outbox: each pending message is delivered once, whatever the number of workers. A
+ * message the server refuses spends one of its attempts; a failing server ends the pass without
+ * spending any, so that an outage loses no mail.
+ */
+export async function deliverPendingMail(
+  db: Database,
+  deliver: Deliver,
+): Promise<{ delivered: number; serverFailing: boolean }> {
   return db.transaction(async (tx) => {
     const batch = await lockPendingMail(tx, BATCH_SIZE);
+    let delivered = 0;
     for (const mail of batch) {
       try {
         await markMail(tx, mail.uid, { status: await deliver(mail) });
+        delivered += 1;
       } catch (error) {
+        if (serverIsFailing(error)) {
+          await noteMailError(tx, mail.uid, String(error));
+          return { delivered, serverFailing: true };
+        }
         const status = mail.attempts + 1 >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING';
         await markMail(tx, mail.uid, { status, error: String(error) });
       }
     }
-    return batch.length;
+    return { delivered, serverFailing: false };
   });
 }
 
-/** Polls the outbox until stopped; a failed pass is logged and retried on the next tick. */
+/** The wait before the next pass: the interval, doubled for each failed pass in a row, capped. */
+export const backoffDelay = (intervalMs: number, failedPasses: number) =>
+  Math.min(intervalMs * 2 ** failedPasses, MAX_BACKOFF_MS);
+
+/**
+ * Polls the outbox until stopped, backing off exponentially while the SMTP server (or the database)
+ * fails. The returned stop function waits for a running pass, so that the database can close after it.
+ */
 export function startMailWorker(db: Database, deliver: Deliver, log: FastifyBaseLogger, intervalMs = 2000) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverPendingMail(db, deliver);
-    } catch (error) {
-      log.error({ err: error }, 'mail worker pass failed');
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  return () => clearInterval(timer);
+  let failedPasses = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> = Promise.resolve();
+  const schedule = () => {
+    if (!stopped) timer = setTimeout(run, backoffDelay(intervalMs, failedPasses));
+  };
+  const run = () => {
+    pass = deliverPendingMail(db, deliver)
+      .then(({ serverFailing }) => {
+        if (serverFailing) log.warn('mail server failing; backing off');
+        failedPasses = serverFailing ? Math.min(failedPasses + 1, 30) : 0;
+      })
+      .catch((error) => {
+        log.error({ err: error }, 'mail worker pass failed');
+        failedPasses = Math.min(failedPasses + 1, 30);
+      })
+      .finally(schedule);
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await pass;
+  };
 }
