@@ -5,7 +5,11 @@ import { apps } from '@storefront/db/schema/tenancy';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { every } from './lib/periodic.ts';
+import { expireDue } from './modules/loyalty/ledger.service.ts';
 import { smtpOrLogDelivery, startMailWorker } from './modules/mail/mail.service.ts';
+
+const MINUTE_MS = 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -32,6 +36,9 @@ async function main() {
     smtpOrLogDelivery(config.SMTP_URL, config.MAIL_FROM, app.log),
     app.log,
   );
+  // Expired coins and points; each member is expired under its row lock, so concurrent passes of
+  // several API processes never expire a credit twice.
+  const stopExpiry = every('loyalty-expiry', 15 * MINUTE_MS, () => expireDue(handle.db), app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,8 +46,9 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests, then closing the database`);
     try {
-      // The mail worker and the app's timers (rate-limit pruning) stop before the database closes.
-      await stopMailWorker();
+      // The mail worker, the periodic jobs and the app's timers (rate-limit pruning) stop before the
+      // database closes.
+      await Promise.all([stopMailWorker(), stopExpiry()]);
       await app.close();
       await handle.close();
     } finally {
