@@ -1,6 +1,6 @@
 import { ALL_CATEGORIES_UID } from '@storefront/contracts/constants';
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+import { STORAGE_KEYS, storage } from './storage.ts';
 
 /**
  * The chosen city, place and category, kept in local storage (spec §4) and shared by the sidebar's

@@ -2,11 +2,7 @@ import type { Product } from '@storefront/contracts/catalogue';
 import { centsToDecimal } from '@storefront/contracts/money';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { useAppRecord } from '../../../app/app-context.tsx';
-import { companyPrefix } from '../../../app/guards.ts';
-import { Modal } from '../../../components/ui/modal.tsx';
 import {
   addCartLine,
   type CartOptionGroup,
@@ -15,10 +11,13 @@ import {
   findCartLine,
   removeCartLine,
   useCart,
-} from '../../../lib/cart-store.ts';
-import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
-import { useMemberCoins } from '../api/use-member-coins.ts';
-import { usePlaceProduct } from '../api/use-place-products.ts';
+} from '../../lib/cart-store.ts';
+import { addTranslations } from '../../lib/i18n.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+import { Modal } from '../ui/modal.tsx';
+import en from './locales/en.json';
+import es from './locales/es.json';
 import {
   actionDisabled,
   activeOptionGroups,
@@ -30,30 +29,41 @@ import {
   popupAction,
   type Selection,
   toggleOption,
-} from '../product-popup-rules.ts';
+} from './product-popup-rules.ts';
+import './product-popup.css';
+
+addTranslations('productPopup', { es, en });
+
+export interface ProductPopupProps {
+  /** The freshest copy known (the list's copy while the product is reloaded). */
+  product: Product;
+  placeUid: string;
+  /** The fresh product is on its way: the button waits (decision 008). */
+  loading: boolean;
+  /** The member's coins; undefined while unknown (no shortfall shown). */
+  coins: number | undefined;
+  currency: string;
+  /** A direct purchase was added: the caller goes to the cart route. */
+  onDirectPurchase(): void;
+  onClose(): void;
+}
 
 /**
  * The product popup (spec §2, §4, §5): a product already in the cart opens with its quantity and
  * options and edits that line; the rules of product-popup-rules.ts decide the button and its state.
  */
 export function ProductPopup({
-  product: listed,
+  product,
   placeUid,
+  loading,
+  coins,
+  currency,
+  onDirectPurchase,
   onClose,
-}: {
-  product: Product;
-  placeUid: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('menu');
-  const app = useAppRecord();
-  const navigate = useNavigate();
-  const { companyUid } = useParams();
-  const detail = usePlaceProduct(placeUid, listed);
-  const product = detail.data ?? listed;
+}: ProductPopupProps) {
+  const { t } = useTranslation('productPopup');
   const groups = useMemo(() => activeOptionGroups(product), [product]);
   const line = findCartLine(useCart(placeUid), product.uid);
-  const coins = useMemberCoins();
   const [quantity, setQuantity] = useState(line?.quantity ?? 1);
   const [selection, setSelection] = useState<Selection>(() =>
     Object.fromEntries(
@@ -68,14 +78,17 @@ export function ProductPopup({
     action,
     quantity,
     stock: product.stock,
-    loading: detail.isFetching,
+    loading,
     optionsValid: optionsValid(groups, selection),
     missingCoins: short,
   });
   const price =
     coinPrice === null
-      ? `${app.currency.symbol} ${centsToDecimal(linePriceCents(groups, product.unit_price, selection, Math.max(quantity, 1)))}`
-      : t('card.coins', { count: coinPrice });
+      ? formatMoney(
+          currency,
+          centsToDecimal(linePriceCents(groups, product.unit_price, selection, Math.max(quantity, 1))),
+        )
+      : t('price.coins', { count: coinPrice });
 
   const submit = () => {
     const chosen: CartOptionGroup[] = groups
@@ -89,10 +102,10 @@ export function ProductPopup({
       .filter((group) => group.options.length > 0);
     if (line && action === 'remove') {
       removeCartLine(placeUid, line.id);
-      toast.success(t('popup.removed'));
+      toast.success(t('removed'));
     } else if (line) {
       editCartLine(placeUid, line.id, { quantity, option_groups: chosen });
-      toast.success(t('popup.updated'));
+      toast.success(t('updated'));
     } else {
       // A direct purchase is bought alone: it replaces the place's cart and goes straight to it.
       if (product.direct_purchase) clearCart(placeUid);
@@ -108,17 +121,17 @@ export function ProductPopup({
         option_groups: chosen,
       });
       storage.set(STORAGE_KEYS.itemExchange, String(product.is_redeemable));
-      toast.success(t('popup.added'));
+      toast.success(t('added'));
       if (product.direct_purchase) {
         storage.set(STORAGE_KEYS.skipUpdate, 'true');
-        navigate(`${companyPrefix(app, companyUid)}/cart`);
+        onDirectPurchase();
       }
     }
     onClose();
   };
 
   return (
-    <Modal title={product.title} onClose={onClose} closeLabel={t('popup.close')}>
+    <Modal title={product.title} onClose={onClose} closeLabel={t('close')}>
       <div className="product-popup">
         {product.image && (
           <img className="product-popup-image" src={product.image} alt="" width={560} height={315} />
@@ -126,23 +139,19 @@ export function ProductPopup({
         {product.short_description && <p>{product.short_description}</p>}
         <p className="product-popup-price">
           {product.is_redeemable
-            ? t('card.coins', { count: product.coin_price ?? 0 })
-            : `${app.currency.symbol} ${product.unit_price}`}
+            ? t('price.coins', { count: product.coin_price ?? 0 })
+            : formatMoney(currency, product.unit_price)}
         </p>
-        {product.stock === 0 && <p className="product-card-badge">{t('card.noStock')}</p>}
-        {short > 0 && <p className="product-card-short">{t('card.missingCoins', { n: short })}</p>}
+        {product.stock === 0 && <p className="product-popup-badge">{t('price.noStock')}</p>}
+        {short > 0 && <p className="product-popup-short">{t('price.missingCoins', { n: short })}</p>}
 
         {groups.map((group) => (
           <fieldset key={group.uid} className="option-group">
             <legend>{group.name}</legend>
             {group.description && <p className="option-group-text">{group.description}</p>}
             <p className="option-group-rules">
-              {group.minimum_to_select > 0 && (
-                <span>{t('popup.chooseMin', { min: group.minimum_to_select })}</span>
-              )}
-              {group.maximum_to_select > 0 && (
-                <span>{t('popup.chooseMax', { max: group.maximum_to_select })}</span>
-              )}
+              {group.minimum_to_select > 0 && <span>{t('chooseMin', { min: group.minimum_to_select })}</span>}
+              {group.maximum_to_select > 0 && <span>{t('chooseMax', { max: group.maximum_to_select })}</span>}
             </p>
             {group.options.map((option) => (
               <label key={option.uid} className="option">
@@ -153,7 +162,7 @@ export function ProductPopup({
                 />
                 <span>{option.name}</span>
                 {Number(option.price) > 0 && (
-                  <span className="option-price">{`+ ${app.currency.symbol} ${option.price}`}</span>
+                  <span className="option-price">{`+ ${formatMoney(currency, option.price)}`}</span>
                 )}
               </label>
             ))}
@@ -162,9 +171,9 @@ export function ProductPopup({
 
         {product.direct_purchase && (
           <section className="direct-purchase">
-            <h3>{t('popup.directTitle')}</h3>
+            <h3>{t('directTitle')}</h3>
             <ol>
-              {(t('popup.directSteps', { returnObjects: true }) as string[]).map((step) => (
+              {(t('directSteps', { returnObjects: true }) as string[]).map((step) => (
                 <li key={step}>{step}</li>
               ))}
             </ol>
@@ -173,21 +182,21 @@ export function ProductPopup({
 
         <div className="product-popup-actions">
           <fieldset className="quantity">
-            <legend className="visually-hidden">{t('popup.quantity')}</legend>
+            <legend className="visually-hidden">{t('quantity')}</legend>
             <button
               type="button"
-              aria-label={t('popup.decrease')}
+              aria-label={t('decrease')}
               disabled={!canDecrease(quantity)}
               onClick={() => setQuantity((value) => value - 1)}
             >
               −
             </button>
-            <output aria-live="polite" aria-label={t('popup.quantity')}>
+            <output aria-live="polite" aria-label={t('quantity')}>
               {quantity}
             </output>
             <button
               type="button"
-              aria-label={t('popup.increase')}
+              aria-label={t('increase')}
               disabled={!canIncrease(quantity, product.stock)}
               onClick={() => setQuantity((value) => value + 1)}
             >
@@ -195,7 +204,7 @@ export function ProductPopup({
             </button>
           </fieldset>
           <button type="button" className="button product-popup-submit" disabled={disabled} onClick={submit}>
-            <span>{t(`popup.${action}`)}</span>
+            <span>{t(action)}</span>
             {action !== 'remove' && <span>{price}</span>}
           </button>
         </div>

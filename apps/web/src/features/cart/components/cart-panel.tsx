@@ -1,20 +1,19 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { type CartLine, type CartType, getCart, useCart } from '../../../lib/cart-store.ts';
 import { cartTotals, formatTotal } from '../../../lib/cart-totals.ts';
+import { useMemberCoins } from '../../menu/api/use-member-coins.ts';
 import { useCartProduct } from '../api/cart-api.ts';
 import { overlayForPopupChange, useCartOverlay } from '../cart-overlay.ts';
 import { CartLineItem } from './cart-line.tsx';
 
-// The menu's product popup edits a line; it comes with the menu's strings and styles, on demand.
+// The shared product popup edits a line; it comes with its strings and styles, on demand.
 const ProductPopup = lazy(() =>
-  Promise.all([
-    import('../../menu/i18n.ts'),
-    import('../../menu/components/menu.css'),
-    import('../../menu/components/product-popup.tsx'),
-  ]).then(([, , module]) => ({ default: module.ProductPopup })),
+  import('../../../components/product-popup/product-popup.tsx').then((module) => ({
+    default: module.ProductPopup,
+  })),
 );
 
 interface CartPanelProps {
@@ -29,8 +28,18 @@ interface CartPanelProps {
   storePath: string;
 }
 
-/** The popup opened from a line: the fresh product, then the menu's popup; a change shows the 4 s overlay. */
-function LinePopup({ placeUid, line, onClose }: { placeUid: string; line: CartLine; onClose(): void }) {
+interface LinePopupProps {
+  placeUid: string;
+  line: CartLine;
+  cartPath: string;
+  onClose(): void;
+}
+
+/** The popup opened from a line: the fresh product, then the shared popup; a change shows the 4 s overlay. */
+function LinePopup({ placeUid, line, cartPath, onClose }: LinePopupProps) {
+  const app = useAppRecord();
+  const navigate = useNavigate();
+  const coins = useMemberCoins();
   const product = useCartProduct(placeUid, line.uid);
   const [before] = useState(() => getCart(placeUid));
   if (!product.data) return null;
@@ -40,7 +49,15 @@ function LinePopup({ placeUid, line, onClose }: { placeUid: string; line: CartLi
   };
   return (
     <Suspense fallback={null}>
-      <ProductPopup product={product.data} placeUid={placeUid} onClose={close} />
+      <ProductPopup
+        product={product.data}
+        placeUid={placeUid}
+        loading={false}
+        coins={coins}
+        currency={app.currency.symbol}
+        onDirectPurchase={() => navigate(cartPath)}
+        onClose={close}
+      />
     </Suspense>
   );
 }
@@ -115,7 +132,7 @@ export function CartPanel({ mode, placeUid, type, cartPath, onConfirm, storePath
         </div>
       )}
       {editing && placeUid && (
-        <LinePopup placeUid={placeUid} line={editing} onClose={() => setEditing(null)} />
+        <LinePopup placeUid={placeUid} line={editing} cartPath={cartPath} onClose={() => setEditing(null)} />
       )}
     </section>
   );

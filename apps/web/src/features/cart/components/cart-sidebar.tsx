@@ -5,7 +5,7 @@ import { useAppRecord, useAuth, useCompany } from '../../../app/app-context.tsx'
 import { companyPrefix } from '../../../app/guards.ts';
 import { dropDirectPurchases, useCart, useCartType } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
-import { useSelectedPlaceUid } from '../../menu/menu-selection.ts';
+import { useSelectedPlaceUid } from '../../../lib/place-selection.ts';
 import { mergeSavedCarts } from '../api/cart-api.ts';
 import '../i18n.ts';
 import './cart.css';

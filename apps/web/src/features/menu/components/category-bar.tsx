@@ -2,8 +2,8 @@ import { ALL_CATEGORIES_UID, CATEGORY_SCROLL_STEP_PX } from '@storefront/contrac
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { selectCategory, useSelectedCategories } from '../../../lib/place-selection.ts';
 import { useProductCategories } from '../api/use-product-categories.ts';
-import { selectCategory, useSelectedCategories } from '../menu-selection.ts';
 
 /**
  * The category bar (spec §2): All (uid 000) and the place's categories in one horizontal row, single

@@ -4,8 +4,8 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/app-context.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { selectArea, useSelectedAreaUid } from '../../../lib/place-selection.ts';
 import { useAreas } from '../api/use-areas.ts';
-import { selectArea, useSelectedAreaUid } from '../menu-selection.ts';
 
 /**
  * The city selector (spec §2 Sidebar): shown only when the company is in more than one city, with its

@@ -2,14 +2,45 @@ import type { Company } from '@storefront/contracts/app';
 import type { Product } from '@storefront/contracts/catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAppRecord } from '../../../app/app-context.tsx';
+import { companyPrefix } from '../../../app/guards.ts';
+import { ProductPopup } from '../../../components/product-popup/product-popup.tsx';
+import { useSelectedAreaUid, useSelectedPlaceUid } from '../../../lib/place-selection.ts';
+import { useMemberCoins } from '../api/use-member-coins.ts';
+import { usePlaceProduct } from '../api/use-place-products.ts';
 import { usePlaces } from '../api/use-places.ts';
-import { useSelectedAreaUid, useSelectedPlaceUid } from '../menu-selection.ts';
 import { CategoryBar } from './category-bar.tsx';
 import { CitySelector } from './city-selector.tsx';
 import { PlaceSelector } from './place-selector.tsx';
 import { ProductList } from './product-list.tsx';
-import { ProductPopup } from './product-popup.tsx';
+
+/** The shared popup over the product reloaded fresh; a direct purchase goes to the cart route. */
+function MenuProductPopup({
+  product,
+  placeUid,
+  onClose,
+}: {
+  product: Product;
+  placeUid: string;
+  onClose(): void;
+}) {
+  const app = useAppRecord();
+  const navigate = useNavigate();
+  const { companyUid } = useParams();
+  const detail = usePlaceProduct(placeUid, product);
+  return (
+    <ProductPopup
+      product={detail.data ?? product}
+      placeUid={placeUid}
+      loading={detail.isFetching}
+      coins={useMemberCoins()}
+      currency={app.currency.symbol}
+      onDirectPurchase={() => navigate(`${companyPrefix(app, companyUid)}/cart`)}
+      onClose={onClose}
+    />
+  );
+}
 
 /**
  * City, place and category selection over the place's product list; the popup opens from a card.
@@ -37,7 +68,7 @@ export function MenuView({ company, interactive }: { company: Company; interacti
             </p>
           )}
           <ProductList placeUid={placeUid} onOpen={interactive ? setOpen : undefined} />
-          {open && <ProductPopup product={open} placeUid={placeUid} onClose={() => setOpen(null)} />}
+          {open && <MenuProductPopup product={open} placeUid={placeUid} onClose={() => setOpen(null)} />}
         </>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectPlace, useSelectedAreaUid, useSelectedPlaceUid } from '../../../lib/place-selection.ts';
 import { usePlaces } from '../api/use-places.ts';
-import { selectPlace, useSelectedAreaUid, useSelectedPlaceUid } from '../menu-selection.ts';
 
 /**
  * The place selector (spec §2): the company's places of the chosen city, sorted by name, with name and

@@ -1,7 +1,7 @@
 import type { Product } from '@storefront/contracts/catalogue';
 import { useTranslation } from 'react-i18next';
+import { missingCoins } from '../../../components/product-popup/product-popup-rules.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { missingCoins } from '../product-popup-rules.ts';
 
 /**
  * A menu card (spec §2): image, price with the currency symbol (coins for a redeemable product, with

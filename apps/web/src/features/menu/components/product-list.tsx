@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { useSelectedCategories } from '../../../lib/place-selection.ts';
 import { useMemberCoins } from '../api/use-member-coins.ts';
 import { usePlaceProducts } from '../api/use-place-products.ts';
-import { useSelectedCategories } from '../menu-selection.ts';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
 const SKELETONS = [1, 2, 3, 4, 5, 6];
