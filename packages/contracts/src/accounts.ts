@@ -7,6 +7,11 @@ const password = z.string().min(PASSWORD_MIN_LENGTH).max(200);
 const email = z.email().max(254);
 const documentNumber = z.string().trim().min(1).max(20);
 const mobileNumber = z.string().trim().min(1).max(20);
+/**
+ * Fields whose content the server checks with the spec §5 rules (validators.ts), so that the answer
+ * carries the rule's exact message in the member's language: here only their type and length.
+ */
+const ruledText = (max: number) => z.string().trim().max(max);
 const countryCodeNumber = z.string().regex(/^\+\d{1,4}$/);
 const captchaToken = z.string().max(4000).optional();
 
@@ -51,11 +56,11 @@ export const validateResponseSchema = z.object({ is_registered: z.boolean(), can
 /** `POST v5/register/` (spec §3 Registration payload). */
 export const registerSchema = z.strictObject({
   document_type: z.enum(DOCUMENT_TYPES).default('NATIONAL_ID'),
-  document_number: documentNumber.optional(),
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
-  email,
-  mobile_number: mobileNumber.optional(),
+  document_number: ruledText(20).optional(),
+  first_name: ruledText(100),
+  last_name: ruledText(100),
+  email: ruledText(254),
+  mobile_number: ruledText(20).optional(),
   country_code_number: countryCodeNumber.optional(),
   password,
   captcha_token: captchaToken,
@@ -86,8 +91,8 @@ export type Me = z.infer<typeof meSchema>;
 
 /** `PATCH v5/me/`: the complete-info and profile forms. The e-mail is not changed here. */
 export const updateMeSchema = z.strictObject({
-  first_name: z.string().trim().min(1).max(100).optional(),
-  last_name: z.string().trim().min(1).max(100).optional(),
+  first_name: ruledText(100).optional(),
+  last_name: ruledText(100).optional(),
   birthdate: z.iso.date().nullable().optional(),
   document_type: z.enum(DOCUMENT_TYPES).optional(),
   document_number: documentNumber.nullable().optional(),
@@ -106,7 +111,7 @@ export const changePasswordSchema = z.strictObject({
   password_confirmation: z.string().max(200),
 });
 
-export const resetRequestSchema = z.strictObject({ email, captcha_token: captchaToken });
+export const resetRequestSchema = z.strictObject({ email: ruledText(254), captcha_token: captchaToken });
 export const resetConfirmSchema = z.strictObject({ password, password_confirmation: z.string().max(200) });
 
 export const detailSchema = z.object({ detail: z.string() });

@@ -11,6 +11,7 @@ import {
 } from '@storefront/contracts/accounts';
 import { DEFAULT_DIAL_CODE, type DocumentType, type Language } from '@storefront/contracts/constants';
 import { AppError, type ErrorCode, errorMessage, FIELD_MESSAGES } from '@storefront/contracts/errors';
+import { type ValidationRule, validateValue } from '@storefront/contracts/validators';
 import type { Executor } from '@storefront/db/client';
 import { hashPassword, verifyPassword } from '@storefront/db/passwords';
 import type { AppConfig } from '../../app.ts';
@@ -63,11 +64,26 @@ const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
 // ---------------------------------------------------------------- normalising identities
 
-/** A DNI (NATIONAL_ID) has 8 or 9 digits (spec §5); other documents are free text. Uppercased. */
+/**
+ * The rules of spec §5 for each field, by the generic validator the storefront's forms use too, with
+ * its messages in the request's language: each field that breaks one answers its first message.
+ */
+function checkFields(
+  values: object,
+  rules: Record<string, readonly ValidationRule[]>,
+  language: Language,
+): void {
+  const errors = Object.entries(rules).flatMap(([field, fieldRules]) => {
+    const message = validateValue((values as Record<string, unknown>)[field], fieldRules, language);
+    return message ? [[field, [message]]] : [];
+  });
+  if (errors.length > 0) throw new AppError('VALIDATION', Object.fromEntries(errors));
+}
+
+/** A DNI (NATIONAL_ID) passes the dni rule (spec §5); other documents are free text. Uppercased. */
 function normaliseDocument(type: DocumentType, number: string, language: Language): string {
   const value = number.trim().toUpperCase();
-  if (type === 'NATIONAL_ID' && !/^\d{8,9}$/.test(value))
-    throw fieldError('INVALID_DNI', 'document_number', language);
+  if (type === 'NATIONAL_ID') checkFields({ document_number: value }, { document_number: ['dni'] }, language);
   return value;
 }
 
@@ -77,9 +93,10 @@ function withDialCode(number: string, countryCode?: string | null): string {
   return compact.startsWith('+') ? compact : `${countryCode ?? DEFAULT_DIAL_CODE}${compact}`;
 }
 
+/** The number with its code must pass the telephone rule of spec §5 (a + and the code, all together). */
 function normaliseMobile(number: string, countryCode: string | null | undefined, language: Language): string {
   const full = withDialCode(number, countryCode);
-  if (!/^\+\d{7,15}$/.test(full)) throw fieldError('INVALID_TELEPHONE', 'mobile_number', language);
+  checkFields({ mobile_number: full }, { mobile_number: ['telephone'] }, language);
   return full;
 }
 
@@ -135,6 +152,16 @@ export const getMe = (ctx: MemberContext) => toMe(ctx.db, ctx.user);
 
 export async function updateMe(ctx: MemberContext, payload: UpdateMePayload): Promise<Me> {
   const { user, language } = ctx;
+  // The complete-data rules of spec §5; the document's dni rule runs in normaliseDocument.
+  checkFields(
+    payload,
+    {
+      ...(payload.first_name !== undefined && { first_name: ['required'] }),
+      ...(payload.last_name !== undefined && { last_name: ['required'] }),
+      mobile_number: ['numeric'],
+    },
+    language,
+  );
   const changes: UserChanges = {};
   if (payload.first_name !== undefined) changes.firstName = payload.first_name;
   if (payload.last_name !== undefined) changes.lastName = payload.last_name;
@@ -312,17 +339,22 @@ export async function register(
   const { app, language } = ctx;
   if (!app.allowSignup) throw new AppError('SIGNUP_DISABLED');
   const methods = enabledMethods(app);
-  const required = new Map<string, boolean>([
-    ['document_number', app.validateDocument || methods.has('ONLY_DOCUMENT') || methods.has('DOCUMENT')],
-    ['mobile_number', app.validateMobileNumber || methods.has('MOBILE_NUMBER')],
-  ]);
-  const missing = [...required].filter(
-    ([field, needed]) => needed && !payload[field as keyof RegisterPayload],
+  const needsDocument = app.validateDocument || methods.has('ONLY_DOCUMENT') || methods.has('DOCUMENT');
+  const needsMobile = app.validateMobileNumber || methods.has('MOBILE_NUMBER');
+  // The register rules of spec §5 (the storefront's form runs the same ones).
+  const optional = (needed: boolean, ...rules: ValidationRule[]): ValidationRule[] =>
+    needed ? ['required', ...rules] : rules;
+  checkFields(
+    payload,
+    {
+      first_name: ['required'],
+      last_name: ['required'],
+      email: ['required', 'email'],
+      document_number: optional(needsDocument, ...(methods.has('ONLY_DOCUMENT') ? ['numeric' as const] : [])),
+      mobile_number: optional(needsMobile, 'positiveNumber'),
+    },
+    language,
   );
-  if (missing.length > 0) {
-    const message = FIELD_MESSAGES.required[language];
-    throw new AppError('VALIDATION', Object.fromEntries(missing.map(([field]) => [field, [message]])));
-  }
   await checkCaptcha(ctx, config, client, payload.captcha_token);
 
   const email = payload.email.toLowerCase();
@@ -413,6 +445,7 @@ export async function requestPasswordReset(
   client: ClientInfo,
   payload: { email: string; captcha_token?: string },
 ) {
+  checkFields(payload, { email: ['required', 'email'] }, ctx.language);
   await checkCaptcha(ctx, config, client, payload.captcha_token);
   const user = await findUserByEmail(ctx.db, ctx.app.uid, payload.email);
   if (user) {

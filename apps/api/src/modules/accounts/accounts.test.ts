@@ -225,6 +225,51 @@ describe('accounts: sign-in, profile, passwords and deletion', () => {
     expect(badPhone.json().mobile_number[0]).toMatch(/^Add your country's numeric code/);
   });
 
+  it("answers the generic validator's messages of spec §5 for register, profile and reset fields", async () => {
+    const post = (url: string, payload: object, language = 'es') =>
+      t.app.inject({ method: 'POST', url, headers: { 'accept-language': language }, payload });
+    const register = (changes: object, language?: string) =>
+      post('/api/v5/register/', { ...newMember, email: 'rules@example.pe', ...changes }, language);
+    expect((await register({ email: 'not-an-email' })).json()).toEqual({
+      email: ['Ingresar un email correcto'],
+    });
+    expect((await register({ email: 'not-an-email' }, 'en')).json()).toEqual({
+      email: ['Enter a valid email'],
+    });
+    expect((await register({ first_name: ' ', email: '' })).json()).toEqual({
+      first_name: ['Este campo es requerido'],
+      email: ['Este campo es requerido'],
+    });
+    expect((await register({ document_number: '' })).json()).toEqual({
+      document_number: ['Este campo es requerido'],
+    });
+    expect((await register({ document_number: '1234' })).json()).toEqual({
+      document_number: ['Ingresar un dni correcto.'],
+    });
+    expect((await register({ mobile_number: '-912345678' })).json()).toEqual({
+      mobile_number: ['Ingresar un número válido'],
+    });
+    expect((await register({ mobile_number: '12' })).json()).toEqual({
+      mobile_number: [
+        'Agregar el código numérico correspondiente a tu país antes de ingresar tu número telefónico (Todo junto). PE: +51, MX: +52, COL: +57, ECUA: +593.',
+      ],
+    });
+    expect((await post('/api/v5/me/reset_password/', { email: 'nope' })).json()).toEqual({
+      email: ['Ingresar un email correcto'],
+    });
+
+    const token = await loginAs(t, MEMBER.email, MEMBER.password);
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/v5/me/', headers: auth(token), payload });
+    expect((await patch({ first_name: '', mobile_number: 'abc' })).json()).toEqual({
+      first_name: ['Este campo es requerido'],
+      mobile_number: ['Ingresar un número'],
+    });
+    expect((await patch({ document_number: '12AB5678' })).json()).toEqual({
+      document_number: ['Ingresar un dni correcto.'],
+    });
+  });
+
   it('updates the profile: names, phone with its code, area; an empty phone removes both', async () => {
     const token = await loginAs(t, 'ana.paz@example.pe', newMember.password);
     const res = await t.app.inject({
