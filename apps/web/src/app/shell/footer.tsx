@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
 import { companyPrefix, isHidden } from '../guards.ts';
 
+// The social icons' paths load after the first paint, in their own small chunk (the footer is below the fold).
+const SocialLinks = lazy(() => import('./social-links.tsx'));
 // The Our Program column loads with its own chunk, only for signed-in members.
 const FooterPrograms = lazy(() => import('../../features/programs/components/footer-programs.tsx'));
 
@@ -19,15 +21,9 @@ export function Footer() {
     <footer className="footer">
       <div className="footer-brand">
         {logo && <img src={logo} alt={company.name} width={96} height={40} loading="lazy" />}
-        <ul className="social-links">
-          {Object.entries(company.social_links).map(([network, url]) => (
-            <li key={network}>
-              <a href={url} target="_blank" rel="noopener noreferrer">
-                {network}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <SocialLinks links={company.social_links} />
+        </Suspense>
       </div>
       {showPrograms && (
         <Suspense fallback={<div className="footer-programs" aria-busy="true" />}>
@@ -37,7 +33,7 @@ export function Footer() {
       <ul className="footer-links">
         {company.ecommerce_enabled && (
           <li>
-            <Link to="/products">{t('footer.store')}</Link>
+            <Link to={`${companyPrefix(app, company.uid)}/products`}>{t('footer.store')}</Link>
           </li>
         )}
         {app.events_enabled && (
