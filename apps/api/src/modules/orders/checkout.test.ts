@@ -304,10 +304,12 @@ describe('coins, status moves and subscriptions', () => {
     const move = (to: Parameters<typeof transitionOrder>[3]) =>
       t.db.transaction((tx) => transitionOrder(tx, { appUid: 'demo' }, uid, to, staff));
     await expect(move('SHIPPED')).rejects.toMatchObject({ code: 'ORDER_STATUS_NOT_ALLOWED' });
+    const before = await coinsOf();
     await move('ACCEPTED');
+    // Still cancellable by the place: nothing is earned until DELIVERED (decision record 007).
+    expect(await coinsOf()).toBe(before);
     await expect(move('SHIPPED')).rejects.toMatchObject({ code: 'ORDER_STATUS_NOT_ALLOWED' });
     await expect(move('CANCELED_BY_USER')).rejects.toMatchObject({ code: 'ORDER_STATUS_NOT_ALLOWED' });
-    const before = await coinsOf();
     await move('DELIVERED');
     expect(await coinsOf()).toBe(before + 54);
     await expect(move('CANCELED_BY_PLACE')).rejects.toMatchObject({ code: 'ORDER_STATUS_NOT_ALLOWED' });
