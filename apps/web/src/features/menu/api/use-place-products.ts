@@ -4,13 +4,16 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import type { Page } from './page.ts';
 
 /**
- * The place's menu, filtered by the stored comma-separated category list. Further pages follow the
+ * The place's menu, filtered by the stored comma-separated category list and the (debounced) search
+ * text. Further pages follow the
  * answer's `next` URL as it is (spec §7); pages concatenate (spec §4).
  */
-export function usePlaceProducts(placeUid: string, categories: string) {
-  const first = `v7/places/${encodeURIComponent(placeUid)}/products/?category=${encodeURIComponent(categories)}`;
+export function usePlaceProducts(placeUid: string, categories: string, search = '') {
+  const query = new URLSearchParams({ category: categories });
+  if (search) query.set('search', search);
+  const first = `v7/places/${encodeURIComponent(placeUid)}/products/?${query}`;
   return useInfiniteQuery({
-    queryKey: ['place-products', placeUid, categories],
+    queryKey: ['place-products', placeUid, categories, search],
     queryFn: ({ pageParam, signal }) => apiFetch<Page<Product>>(pageParam, { signal }),
     initialPageParam: first,
     getNextPageParam: (page) => page.next ?? undefined,

@@ -1,6 +1,6 @@
 import type { App, Company } from '@storefront/contracts/app';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type React from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -145,5 +145,23 @@ describe('/carta', () => {
     renderCarta({}, 'member-token');
     expect(await screen.findByRole('button', { name: /Lomo saltado/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Inicia sesión para hacer tu pedido.' })).toBeNull();
+  });
+
+  it('keeps the search input hidden and sends its text as `search` once typing pauses', async () => {
+    renderCarta({});
+    await screen.findByText('Lomo saltado');
+    const input = screen.getByLabelText('Buscar productos');
+    expect(input.closest('[hidden]')).not.toBeNull();
+    const searched = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.map(([url]) => String(url))
+        .filter((url) => url.includes('search='));
+    fireEvent.change(input, { target: { value: 'lom' } });
+    fireEvent.change(input, { target: { value: 'lomo ' } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(searched()).toEqual([]);
+    await waitFor(() => expect(searched()).toHaveLength(1), { timeout: 2000 });
+    expect(searched()[0]).toMatch(/[?&]search=lomo(&|$)/);
   });
 });

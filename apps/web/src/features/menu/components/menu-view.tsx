@@ -1,5 +1,6 @@
 import type { Company } from '@storefront/contracts/app';
 import type { Product } from '@storefront/contracts/catalogue';
+import { SEARCH_DEBOUNCE_MS } from '@storefront/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,10 +11,15 @@ import { useSelectedAreaUid, useSelectedPlaceUid } from '../../../lib/place-sele
 import { useMemberCoins } from '../api/use-member-coins.ts';
 import { usePlaceProduct } from '../api/use-place-products.ts';
 import { usePlaces } from '../api/use-places.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
 import { CategoryBar } from './category-bar.tsx';
 import { CitySelector } from './city-selector.tsx';
 import { PlaceSelector } from './place-selector.tsx';
 import { ProductList } from './product-list.tsx';
+
+// Spec §4: the search is debounced but its input is hidden. Set this to true to show the input (it is
+// rendered either way, with the `hidden` attribute while false; decision 008).
+const SEARCH_SHOWN = false;
 
 /** The shared popup over the product reloaded fresh; a direct purchase goes to the cart route. */
 function MenuProductPopup({
@@ -53,6 +59,8 @@ export function MenuView({ company, interactive }: { company: Company; interacti
   const places = usePlaces(company.uid, useSelectedAreaUid());
   const placeUid = places.data?.some((place) => place.uid === stored) ? stored : null;
   const [open, setOpen] = useState<Product | null>(null);
+  const [search, setSearch] = useState('');
+  const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   return (
     <div className="menu-view">
       <div className="menu-selectors">
@@ -62,12 +70,26 @@ export function MenuView({ company, interactive }: { company: Company; interacti
       {placeUid && (
         <>
           <CategoryBar placeUid={placeUid} />
+          <div className="menu-search" hidden={!SEARCH_SHOWN}>
+            <label htmlFor="menu-search">{t('search.label')}</label>
+            <input
+              id="menu-search"
+              type="search"
+              value={search}
+              maxLength={100}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
           {!interactive && (
             <p className="menu-login">
               <Link to="/login">{t('list.loginToOrder')}</Link>
             </p>
           )}
-          <ProductList placeUid={placeUid} onOpen={interactive ? setOpen : undefined} />
+          <ProductList
+            placeUid={placeUid}
+            search={settledSearch}
+            onOpen={interactive ? setOpen : undefined}
+          />
           {open && <MenuProductPopup product={open} placeUid={placeUid} onClose={() => setOpen(null)} />}
         </>
       )}

@@ -11,16 +11,24 @@ import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 const SKELETONS = [1, 2, 3, 4, 5, 6];
 
 /**
- * The place's products under the chosen category, loading the next page as its end comes into view
+ * The place's products under the chosen category and search text, loading the next page as its end comes into view
  * (infinite scroll with loader skeletons). Without onOpen the list is only shown.
  */
-export function ProductList({ placeUid, onOpen }: { placeUid: string; onOpen?: (product: Product) => void }) {
+export function ProductList({
+  placeUid,
+  search,
+  onOpen,
+}: {
+  placeUid: string;
+  search: string;
+  onOpen?: (product: Product) => void;
+}) {
   const { t } = useTranslation('menu');
   const currency = useAppRecord().currency.symbol;
   const coins = useMemberCoins();
   const categories = useSelectedCategories();
   const { data, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    usePlaceProducts(placeUid, categories);
+    usePlaceProducts(placeUid, categories, search);
   const end = useRef<HTMLDivElement>(null);
 
   // A new observer after every page: it reports at once if the end is still in view.
