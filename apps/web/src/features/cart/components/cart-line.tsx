@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { type CartLine, type CartType, editCartLine, removeCartLine } from '../../../lib/cart-store.ts';
 import { formatLinePrice, lineCents, lineCoins } from '../../../lib/cart-totals.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { overlayForLastUnit } from '../cart-overlay.ts';
 import { visibleToppings } from '../cart-rules.ts';
 
@@ -99,7 +100,7 @@ export function CartLineItem({ line, placeUid, type, onOpen }: CartLineItemProps
         <span className="cart-line-price">
           {line.is_redeemable
             ? t('line.coins', { count: lineCoins(line) })
-            : `${app.currency.symbol} ${formatLinePrice(lineCents(line))}`}
+            : formatMoney(app.currency.symbol, formatLinePrice(lineCents(line)))}
         </span>
         {line.direct_purchase && (
           <button

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { type CartLine, type CartType, getCart, useCart } from '../../../lib/cart-store.ts';
 import { cartTotals, formatTotal } from '../../../lib/cart-totals.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { useMemberCoins } from '../../menu/api/use-member-coins.ts';
 import { useCartProduct } from '../api/cart-api.ts';
 import { overlayForPopupChange, useCartOverlay } from '../cart-overlay.ts';
@@ -102,9 +103,9 @@ export function CartPanel({ mode, placeUid, type, cartPath, onConfirm, storePath
             {totals.cents > 0 || totals.coins === 0 ? (
               <div>
                 <dt>{t('panel.total')}</dt>
-                <dd
-                  data-testid={`cart-total-${mode}`}
-                >{`${app.currency.symbol} ${formatTotal(totals.cents)}`}</dd>
+                <dd data-testid={`cart-total-${mode}`}>
+                  {formatMoney(app.currency.symbol, formatTotal(totals.cents))}
+                </dd>
               </div>
             ) : null}
             {totals.coins > 0 && (

@@ -30,6 +30,7 @@ import { createAttemptKeys } from '../idempotency.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 import './checkout.css';
+import { formatMoney } from '../../../lib/money.ts';
 
 addTranslations('checkout', { es, en });
 
@@ -136,7 +137,7 @@ function CheckoutFields({
     );
   const schedule = usePickupSchedule(placeUid, pickupDate);
   const dateFormat = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' });
-  const money = (cents: number) => `${app.currency.symbol} ${(cents / 100).toFixed(2)}`;
+  const money = (cents: number) => formatMoney(app.currency.symbol, (cents / 100).toFixed(2));
 
   const applyCoupon = async (code: string) => {
     setCouponError(null);
@@ -247,7 +248,7 @@ function CheckoutFields({
           {quote && (
             <p className="checkout-fare" role="status">
               {t('delivery.fare', {
-                price: `${app.currency.symbol} ${quote.fare}`,
+                price: formatMoney(app.currency.symbol, quote.fare),
                 minutes: quote.eta_minutes,
               })}
             </p>

@@ -2,6 +2,7 @@ import type { Product } from '@storefront/contracts/catalogue';
 import { useTranslation } from 'react-i18next';
 import { missingCoins } from '../../../components/product-popup/product-popup-rules.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatMoney } from '../../../lib/money.ts';
 
 /**
  * A menu card (spec §2): image, price with the currency symbol (coins for a redeemable product, with
@@ -41,7 +42,7 @@ export function ProductCard({
       <span className="product-card-price">
         {product.is_redeemable
           ? t('card.coins', { count: product.coin_price ?? 0 })
-          : `${currency} ${product.unit_price}`}
+          : formatMoney(currency, product.unit_price)}
       </span>
       {product.stock === 0 && <span className="product-card-badge">{t('card.noStock')}</span>}
       {short > 0 && <span className="product-card-short">{t('card.missingCoins', { n: short })}</span>}

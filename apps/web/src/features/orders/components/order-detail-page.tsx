@@ -8,6 +8,7 @@ import { useCancelOrder, useOrder } from '../api/orders-api.ts';
 import '../i18n.ts';
 import { OrderStatus } from './order-list.tsx';
 import './orders.css';
+import { formatMoney } from '../../../lib/money.ts';
 
 /** /orders/{uid}: the order, its lines and totals, its history, and the cancel button while RECEIVED. */
 export function Component() {
@@ -16,7 +17,7 @@ export function Component() {
   const { orderUid = '' } = useParams();
   const order = useOrder(orderUid);
   const cancel = useCancelOrder(orderUid);
-  const money = (value: string) => `${app.currency.symbol} ${value}`;
+  const money = (value: string) => formatMoney(app.currency.symbol, value);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   if (order.isPending) return <LoadingState count={4} />;

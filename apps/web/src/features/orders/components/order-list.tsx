@@ -9,6 +9,7 @@ import { pageParam, useSearchState } from '../../../lib/search-params.ts';
 import { useOrders } from '../api/orders-api.ts';
 import '../i18n.ts';
 import './orders.css';
+import { formatMoney } from '../../../lib/money.ts';
 
 /** The status label of an order (RECEIVED … CANCELED_BY_USER, es/en). */
 export function OrderStatus({ status }: { status: Order['status'] }) {
@@ -58,7 +59,7 @@ export function OrderList({
                 <span className="order-row-price">
                   {order.coins > 0 && Number(order.price) === 0
                     ? t('coins', { count: order.coins })
-                    : `${app.currency.symbol} ${order.price}`}
+                    : formatMoney(app.currency.symbol, order.price)}
                 </span>
               </li>
             ))}

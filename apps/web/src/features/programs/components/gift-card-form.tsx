@@ -5,7 +5,9 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useAppRecord } from '../../../app/app-context.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { useRedeemGiftCard } from '../api/programs-api.ts';
 
 const giftCardFormSchema = (language: Language) =>
@@ -22,6 +24,7 @@ type GiftCardValues = z.infer<ReturnType<typeof giftCardFormSchema>>;
 export function GiftCardForm() {
   const { t, i18n } = useTranslation('programs');
   const redeem = useRedeemGiftCard();
+  const currency = useAppRecord().currency.symbol;
   const schema = useMemo(() => giftCardFormSchema(i18n.language === 'en' ? 'en' : 'es'), [i18n.language]);
   const form = useForm<GiftCardValues>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
   const submit = form.handleSubmit(({ code }) =>
@@ -68,7 +71,10 @@ export function GiftCardForm() {
         )}
         {redeem.isSuccess && (
           <p className="form-success" role="status">
-            {t('giftCard.success', { amount: redeem.data.amount, balance: redeem.data.balance })}
+            {t('giftCard.success', {
+              amount: formatMoney(currency, redeem.data.amount),
+              balance: formatMoney(currency, redeem.data.balance),
+            })}
           </p>
         )}
       </form>

@@ -1,11 +1,14 @@
 import type { MemberProgram } from '@storefront/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
+import { useAppRecord } from '../../../app/app-context.tsx';
+import { formatMoney } from '../../../lib/money.ts';
 import { levelView } from '../progress.ts';
 
 /** Coins, points, gift balance, and the level with the points progress to the next one (spec §9). */
 export function ProgramSummary({ program }: { program: MemberProgram }) {
   const { t } = useTranslation('programs');
   const view = levelView(program);
+  const currency = useAppRecord().currency.symbol;
   return (
     <section className="program-summary" aria-label={t('summary.title')}>
       <dl className="program-balances">
@@ -19,7 +22,7 @@ export function ProgramSummary({ program }: { program: MemberProgram }) {
         </div>
         <div>
           <dt>{t('summary.balance')}</dt>
-          <dd>S/ {program.balance}</dd>
+          <dd>{formatMoney(currency, program.balance)}</dd>
         </div>
       </dl>
       <div className="program-level">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { formatMoney } from '../../../lib/money.ts';
 import {
   BOARD_STATUSES,
   type Order,
@@ -130,7 +131,7 @@ export function OrderBoard({ place }: { place: RetailPlace }) {
                           ))}
                         </ul>
                         <p>
-                          <strong>{`${t('orders.total')}: ${app.currency.symbol} ${order.price}`}</strong>
+                          <strong>{`${t('orders.total')}: ${formatMoney(app.currency.symbol, order.price)}`}</strong>
                         </p>
                         <div className="actions">
                           {movesOf(order).map((next) => (

@@ -9,6 +9,7 @@ import { pageParam, useSearchState } from '../../../lib/search-params.ts';
 import { useCancelSubscription, useSubscriptions } from '../api/subscriptions-api.ts';
 import '../i18n.ts';
 import './subscriptions.css';
+import { formatMoney } from '../../../lib/money.ts';
 
 interface SubscriptionListProps {
   scope: 'all' | 'me';
@@ -61,7 +62,7 @@ export function SubscriptionList({ scope, status, label, cancellable }: Subscrip
             </p>
             <p className="subscription-muted">{t('since', { date: item.pickup_date })}</p>
             <p>{item.products.map((product) => `${product.quantity} × ${product.name}`).join(', ')}</p>
-            <p className="subscription-price">{`${app.currency.symbol} ${item.price}`}</p>
+            <p className="subscription-price">{formatMoney(app.currency.symbol, item.price)}</p>
             {cancellable && item.status === 'ACTIVE' && (
               <button
                 type="button"
