@@ -355,7 +355,7 @@ test('the saved cart comes back on another device after login, and an emptied ca
   await second.goto('/cart');
   await second.getByRole('button', { name: 'Quitar una unidad de Causa limeña' }).click();
   await expect(second.getByText('Se ha eliminado el producto de su carrito')).toBeVisible();
-  await expect(second.getByText('Actualizando tu pedido…')).toBeVisible();
+  // The 2 s overlay itself is timed in cart-line.test.tsx: on a loaded machine it may be gone already.
   await expect(second.getByText('Tu carrito está vacío')).toBeVisible();
   await expect.poll(saved).toEqual([]);
   await other.close();
