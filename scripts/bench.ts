@@ -1,0 +1,361 @@
+// `npm run bench` (issue 9): the API under HTTP load from a second process (scripts/bench-load.mjs,
+// autocannon) against the real server process (apps/api/src/server.ts), each call also against a raw
+// node:http server answering the same bytes in the same run, which is the ceiling the ratio is taken
+// to. Then the scale table: the same reads with 100, 10,047 and 100,000 products in a place, and the
+// member's pages before and after 1,000,000 ledger entries in the program.
+// PGlite in a temporary directory by default, a new PostgreSQL database with TEST_DATABASE_URL.
+// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale]; writes docs/benchmarks.md.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
+import { parseArgs, promisify } from 'node:util';
+import { type Database, openDatabase } from '@storefront/db/client';
+import { importTenantFile } from '@storefront/db/tenant-import';
+import { sql } from 'drizzle-orm';
+import {
+  createMembers,
+  demoMemberToken,
+  tomorrow,
+  userData,
+} from '../apps/api/src/modules/orders/orders.fixtures.ts';
+import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
+import { openBenchDatabase } from './bench-database.ts';
+import { writeBenchSection } from './bench-report.ts';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+  },
+});
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const PLACE = 'place-miraflores';
+const PROGRAM = 'demo-club';
+const host = 'localhost';
+
+/** Set-based seeding: 110,100 products in the demo company, offered in three places of 10,000, 100 and 100,000. */
+async function seedProducts(db: Database) {
+  await db.execute(sql`
+    insert into places (uid, app_uid, company_uid, area_uid, name, address)
+    select 'bench-place-' || n, app_uid, company_uid, area_uid, name || ' ' || n, address
+    from places, (values (100), (100000)) as sizes(n) where uid = ${PLACE}`);
+  await db.execute(sql`
+    insert into products (uid, app_uid, company_uid, category_uid, title, unit_price, search_text)
+    select 'bench-' || g, 'demo', 'demo-main',
+      (array['pc-entradas','pc-sopas','pc-fondos','pc-bebidas','pc-postres'])[1 + g % 5],
+      'Plato de prueba ' || g, 1000 + (g % 50) * 100, 'plato de prueba ' || g
+    from generate_series(0, 110099) as g`);
+  await db.execute(sql`
+    insert into place_products (place_uid, product_uid, stock)
+    select case when g < 10000 then ${PLACE} when g < 10100 then 'bench-place-100' else 'bench-place-100000' end,
+      'bench-' || g, case when g % 7 = 0 then 5 end
+    from generate_series(0, 110099) as g`);
+  // Order creation takes stock of this product: ample, so that no order fails for it.
+  await db.execute(
+    sql`update place_products set stock = 10000000 where place_uid = ${PLACE} and product_uid = 'p-causa-limena'`,
+  );
+  await db.execute(sql`analyze`);
+}
+
+/** 1,000,000 ledger entries in the program: 10,000 members with 100 point credits each. */
+async function seedLedger(db: Database) {
+  await db.execute(sql`
+    insert into users (app_uid, email, first_name)
+    select 'demo', 'ledger' || g || '@bench.pe', 'Socio' from generate_series(1, 10000) as g`);
+  await db.execute(sql`
+    insert into memberships (app_uid, user_uid, program_uid, total_points)
+    select 'demo', uid, ${PROGRAM}, 100 from users where email like 'ledger%@bench.pe'`);
+  await db.execute(sql`
+    insert into ledger_entries (membership_uid, kind, amount, reason)
+    select m.uid, 'points', 1, 'bench' from memberships m
+    join users u on u.uid = m.user_uid and u.email like 'ledger%@bench.pe', generate_series(1, 100)
+    where m.program_uid = ${PROGRAM}`);
+  await db.execute(sql`analyze`);
+}
+
+/** The real server, as production runs it, in its own process. */
+async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`, { headers: { host } }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 600) throw new Error('the server did not answer /api/health within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+interface Job {
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  tokens?: string[];
+}
+interface Result {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in a second process (asynchronous: the ceiling server answers from this one). */
+async function load(base: string, job: Job, connections = CONNECTIONS, duration = DURATION): Promise<Result> {
+  const { path, ...rest } = job;
+  const { stdout: out } = await promisify(execFile)(
+    process.execPath,
+    [
+      'scripts/bench-load.mjs',
+      JSON.stringify({
+        ...rest,
+        url: `${base}${path}`,
+        headers: { host, ...job.headers },
+        connections,
+        duration,
+      }),
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  const result = JSON.parse(out) as Result & { total: number };
+  return { ...result, rps: result.total / duration };
+}
+
+/** The ceiling: node:http answering the exact status and bytes the server gave, with no work at all. */
+async function rawServer(answers: Map<string, { status: number; body: string }>) {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const answer = answers.get(`${req.method} ${req.url}`);
+      res.writeHead(answer?.status ?? 404, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(answer?.body ?? '{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const ms = (n: number) => n.toFixed(1);
+const machine = () =>
+  `${availableParallelism()} cores (nproc), Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`;
+
+const bench = await openBenchDatabase('bench_http', { onDisk: true });
+const kind = bench.handle.kind;
+let server: Awaited<ReturnType<typeof startServer>> | null = null;
+try {
+  console.log(`Seeding (${kind}): the demo shop, 110,100 products, 50 members...`);
+  await importTenantFile(bench.handle.db, JSON.parse(readFileSync(DEMO_FILE, 'utf8')), {
+    includeDemoUsers: true,
+  });
+  await seedProducts(bench.handle.db);
+  const buyers = await createMembers(bench.handle.db, 50, 'bench');
+  const member = await demoMemberToken(bench.handle.db);
+  await bench.handle.close();
+
+  server = await startServer(bench.serverEnv);
+  const memberHeaders = { authorization: `Token ${member}` };
+  const date = tomorrow();
+  const schedule = await fetch(`${server.url}/api/v7/places/${PLACE}/pickup-schedule/?date=${date}`, {
+    headers: { host },
+  }).then((res) => res.json() as Promise<{ slots: { start_time: string; end_time: string }[] }>);
+  const slot = schedule.slots[0];
+  if (!slot) throw new Error('no pickup slot tomorrow');
+  const orderBody = JSON.stringify({
+    order_type: 'PICKUP',
+    payment_type: 'CASH',
+    pickup_date: date,
+    start_time: slot.start_time,
+    end_time: slot.end_time,
+    user_data: userData,
+    products: [
+      { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
+      {
+        uid: 'p-lomo-saltado',
+        quantity: 1,
+        option_groups: [
+          { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
+          { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
+        ],
+        direct_purchase: false,
+      },
+    ],
+  });
+
+  /** One call's answer from the real server, checked, for the ceiling to repeat. */
+  const sample = async (job: Job) => {
+    const headers: Record<string, string> = { host, ...job.headers };
+    if (job.tokens) headers.authorization = `Token ${job.tokens[0]}`;
+    if (job.body)
+      Object.assign(headers, {
+        'content-type': 'application/json',
+        'idempotency-key': `sample-${Date.now()}`,
+      });
+    const res = await fetch(`${server?.url}${job.path}`, {
+      method: job.method ?? 'GET',
+      headers,
+      body: job.body,
+    });
+    const body = await res.text();
+    if (res.status >= 300) throw new Error(`${job.path} answered ${res.status}: ${body.slice(0, 300)}`);
+    return { status: res.status, body };
+  };
+
+  if (values.only !== 'scale') {
+    const cases: { name: string; job: Job }[] = [
+      { name: 'menu page (25 of 10,047 in the place)', job: { path: `/api/v7/places/${PLACE}/products/` } },
+      { name: 'product detail', job: { path: `/api/v7/places/${PLACE}/products/p-lomo-saltado/` } },
+      {
+        name: 'promotions page (member)',
+        job: { path: `/api/v5/me/programs/${PROGRAM}/promotions`, headers: memberHeaders },
+      },
+      {
+        name: 'order creation (2 lines, Idempotency-Key each)',
+        job: {
+          path: `/api/v5/places/${PLACE}/orders/`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: orderBody,
+          tokens: buyers,
+        },
+      },
+    ];
+    const answers = new Map<string, { status: number; body: string }>();
+    for (const c of cases) answers.set(`${c.job.method ?? 'GET'} ${c.job.path}`, await sample(c.job));
+    const raw = await rawServer(answers);
+    const rows: string[] = [];
+    try {
+      for (const c of cases) {
+        console.log(`Load: ${c.name}...`);
+        await load(server.url, c.job, CONNECTIONS, 1); // warm-up
+        const real = await load(server.url, c.job);
+        const ceiling = await load(raw.url, c.job);
+        if (real.non2xx > 0 || real.errors > 0)
+          throw new Error(`${c.name}: ${real.non2xx} non-2xx answers, ${real.errors} errors`);
+        rows.push(
+          `| ${c.name} | ${real.rps.toFixed(0)} | ${ms(real.p50)} | ${ms(real.p95)} | ${ms(real.p99)} | ${ceiling.rps.toFixed(0)} | ${ms(ceiling.p99)} | ${(real.rps / ceiling.rps).toFixed(2)} |`,
+        );
+      }
+    } finally {
+      await raw.close();
+    }
+    const table = [
+      `### API under HTTP load (${kind}, ${CONNECTIONS} connections, ${DURATION} s each)`,
+      '',
+      `Machine: ${machine()}. Command: \`npm run bench\`${kind === 'postgres' ? ' with TEST_DATABASE_URL' : ''}. Load from a second process (autocannon) against the real server process (NODE_ENV=production, LOG_LEVEL=warn); the ceiling is a raw node:http server answering the same bytes, measured in the same run. Latencies in ms.`,
+      '',
+      '| call | req/s | p50 | p95 | p99 | ceiling req/s | ceiling p99 | ratio to ceiling |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...rows,
+      '',
+    ].join('\n');
+    console.log(table);
+    writeBenchSection(`http:${kind}`, table);
+  }
+
+  if (values.only !== 'load') {
+    // Latency one request at a time: the page time, not the throughput.
+    const reads = async (path: string, headers?: Record<string, string>) => {
+      const url = server?.url as string;
+      await load(url, { path, headers }, 1, 1);
+      return load(url, { path, headers }, 1, Math.max(2, Math.ceil(DURATION / 2)));
+    };
+    const row = (name: string, r: Result, base: Result) =>
+      `| ${name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${(r.p50 / base.p50).toFixed(2)} |`;
+    const rows: string[] = [];
+    const sizes = [
+      { place: 'bench-place-100', label: '100', product: 'bench-10007' },
+      { place: PLACE, label: '10,047', product: 'bench-7' },
+      { place: 'bench-place-100000', label: '100,000', product: 'bench-20007' },
+    ];
+    const shapes = [
+      { name: 'menu, first page', path: (s: Size) => `/api/v7/places/${s.place}/products/` },
+      {
+        name: 'menu, search "prueba 7"',
+        path: (s: Size) => `/api/v7/places/${s.place}/products/?search=prueba%207`,
+      },
+      {
+        name: 'menu, one category',
+        path: (s: Size) => `/api/v7/places/${s.place}/products/?category=pc-bebidas`,
+      },
+      { name: 'product detail', path: (s: Size) => `/api/v7/places/${s.place}/products/${s.product}/` },
+    ];
+    type Size = (typeof sizes)[number];
+    for (const shape of shapes) {
+      let base: Result | null = null;
+      for (const size of sizes) {
+        console.log(`Scale: ${shape.name}, ${size.label} products...`);
+        const r = await reads(shape.path(size));
+        base ??= r;
+        rows.push(row(`${shape.name}, ${size.label} products`, r, base));
+      }
+    }
+    const memberPages = [
+      { name: 'member program page', path: `/api/v5/me/programs/${PROGRAM}` },
+      { name: 'promotions page', path: `/api/v5/me/programs/${PROGRAM}/promotions` },
+    ];
+    const before: Result[] = [];
+    for (const page of memberPages) before.push(await reads(page.path, memberHeaders));
+    await server.stop();
+    server = null;
+    console.log('Seeding 1,000,000 ledger entries...');
+    const again = await openDatabase(bench.config);
+    await seedLedger(again.db);
+    await again.close();
+    server = await startServer(bench.serverEnv);
+    memberPages.forEach((page, i) => {
+      const base = before[i] as Result;
+      rows.push(row(`${page.name}, demo ledger`, base, base));
+      rows.push(
+        row(`${page.name}, 1,000,000 ledger entries in the program`, reads(page.path, memberHeaders), base),
+      );
+    });
+    const table = [
+      `### Page time at scale (${kind}, one request at a time)`,
+      '',
+      `Machine: ${machine()}. Command: \`npm run bench\`${kind === 'postgres' ? ' with TEST_DATABASE_URL' : ''}. Same server process and load process as above; the last column is the median over the smallest case of the same call (flat is about 1).`,
+      '',
+      '| call | p50 ms | p95 ms | p99 ms | p50 / smallest |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      ...rows,
+      '',
+    ].join('\n');
+    console.log(table);
+    writeBenchSection(`scale:${kind}`, table);
+  }
+} finally {
+  await server?.stop();
+  await bench.drop();
+}
