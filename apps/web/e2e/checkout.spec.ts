@@ -72,7 +72,9 @@ test('options → cart → pickup with cash → the order in /orders, then cance
   await expect(sidebar.locator('.cart-line-price')).toHaveText('S/ 35.0');
   await sidebar.getByRole('link', { name: 'Ver mi pedido' }).click();
   await expect(page).toHaveURL(/\/cart$/);
-  await page.getByRole('button', { name: 'Cerrar menú' }).click();
+  // Following the link closes the sidebar.
+  await expect(sidebar).not.toHaveClass(/\bopen\b/);
+  await expect(page.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'false');
 
   // The full page: Order Confirmation, plus one unit, total to 2 decimals.
   const main = page.locator('main');

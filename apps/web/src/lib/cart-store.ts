@@ -34,6 +34,8 @@ export interface CartLine {
   direct_purchase: boolean;
   image: string | null;
   option_groups: CartOptionGroup[];
+  /** The product's stock when the line was last set from the catalogue; null or absent: no limit known. */
+  stock?: number | null;
 }
 
 export interface Cart {
@@ -156,7 +158,7 @@ export function addCartLine(placeUid: string, line: NewCartLine, type: CartType 
 export function editCartLine(
   placeUid: string,
   id: string,
-  change: Pick<CartLine, 'quantity' | 'option_groups'>,
+  change: Pick<CartLine, 'quantity' | 'option_groups'> & Pick<Partial<CartLine>, 'stock'>,
   type: CartType = getCartType(),
 ): void {
   const { products } = getCart(placeUid, type);

@@ -42,7 +42,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         )}
         {!isHidden(company, 'cart') && (
           <Suspense fallback={null}>
-            <CartSidebar />
+            <CartSidebar onNavigate={onClose} />
           </Suspense>
         )}
         <ul>

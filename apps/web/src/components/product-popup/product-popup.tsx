@@ -43,6 +43,8 @@ export interface ProductPopupProps {
   /** The member's coins; undefined while unknown (no shortfall shown). */
   coins: number | undefined;
   currency: string;
+  /** The cart line to edit (opened from the cart); else the product's first line, if any. */
+  lineId?: string;
   /** A direct purchase was added: the caller goes to the cart route. */
   onDirectPurchase(): void;
   onClose(): void;
@@ -50,7 +52,7 @@ export interface ProductPopupProps {
 
 /**
  * The product popup (spec §2, §4, §5): a product already in the cart opens with its quantity and
- * options and edits that line; the rules of product-popup-rules.ts decide the button and its state.
+ * options and edits that line (the line it was opened from, or the product's first); the rules of product-popup-rules.ts decide the button and its state.
  */
 export function ProductPopup({
   product,
@@ -58,12 +60,14 @@ export function ProductPopup({
   loading,
   coins,
   currency,
+  lineId,
   onDirectPurchase,
   onClose,
 }: ProductPopupProps) {
   const { t } = useTranslation('productPopup');
   const groups = useMemo(() => activeOptionGroups(product), [product]);
-  const line = findCartLine(useCart(placeUid), product.uid);
+  const cart = useCart(placeUid);
+  const line = lineId ? cart.products[lineId] : findCartLine(cart, product.uid);
   const [quantity, setQuantity] = useState(line?.quantity ?? 1);
   const [selection, setSelection] = useState<Selection>(() =>
     Object.fromEntries(
@@ -104,7 +108,7 @@ export function ProductPopup({
       removeCartLine(placeUid, line.id);
       toast.success(t('removed'));
     } else if (line) {
-      editCartLine(placeUid, line.id, { quantity, option_groups: chosen });
+      editCartLine(placeUid, line.id, { quantity, option_groups: chosen, stock: product.stock });
       toast.success(t('updated'));
     } else {
       // A direct purchase is bought alone: it replaces the place's cart and goes straight to it.
@@ -119,6 +123,7 @@ export function ProductPopup({
         direct_purchase: product.direct_purchase,
         image: product.image,
         option_groups: chosen,
+        stock: product.stock,
       });
       storage.set(STORAGE_KEYS.itemExchange, String(product.is_redeemable));
       toast.success(t('added'));

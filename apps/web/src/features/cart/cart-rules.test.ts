@@ -1,7 +1,7 @@
 import type { Product } from '@storefront/contracts/catalogue';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../lib/cart-store.ts';
-import { linesFromServer, mergeDecision, visibleToppings } from './cart-rules.ts';
+import { canAddUnit, linesFromServer, mergeDecision, visibleToppings } from './cart-rules.ts';
 
 const toppings = (count: number): CartLine['option_groups'] => [
   {
@@ -68,6 +68,25 @@ describe('cart rules', () => {
     expect(nine.shown).not.toContain('T8');
     expect(nine.more).toBe(true);
     expect(visibleToppings(cartLine(0))).toEqual({ shown: [], more: false });
+  });
+
+  it('allows plus below the stock, counted across the lines of the product, and without a known stock', () => {
+    const first = { ...cartLine(0), quantity: 2, stock: 5 };
+    const second = { ...cartLine(1), id: 'p_1', quantity: 2, stock: 5 };
+    const other = { ...cartLine(0), id: 'q_0', uid: 'q', quantity: 9, stock: 5 };
+    const cart = (...lines: CartLine[]) => ({
+      place: 'place-a',
+      products: Object.fromEntries(lines.map((line) => [line.id, line])),
+    });
+    expect(canAddUnit(cart(first, second, other), first)).toBe(true);
+    expect(canAddUnit(cart(first, { ...second, quantity: 3 }), first)).toBe(false);
+    expect(canAddUnit(cart({ ...first, stock: 0 }), { ...first, stock: 0 })).toBe(false);
+    const unknown = { ...first, stock: null };
+    expect(canAddUnit(cart(unknown), unknown)).toBe(true);
+    const old = { ...cartLine(0), quantity: 2 };
+    expect(canAddUnit(cart(old), old)).toBe(true);
+    const capped = { ...old, quantity: 999 };
+    expect(canAddUnit(cart(capped), capped)).toBe(false);
   });
 
   it('replaces the local cart with the saved one only when the merge flag is set (spec §4)', () => {

@@ -1,6 +1,6 @@
 import type { Product } from '@storefront/contracts/catalogue';
 import { MAX_TOPPINGS_SHOWN } from '@storefront/contracts/constants';
-import type { Cart as ServerCart } from '@storefront/contracts/orders';
+import { MAX_LINE_QUANTITY, type Cart as ServerCart } from '@storefront/contracts/orders';
 import { type Cart, type CartLine, nextLineId } from '../../lib/cart-store.ts';
 
 /** The cart's rules (spec §4, §9) as pure functions; the components only wire them to the screen. */
@@ -9,6 +9,19 @@ import { type Cart, type CartLine, nextLineId } from '../../lib/cart-store.ts';
 export function visibleToppings(line: CartLine): { shown: string[]; more: boolean } {
   const names = line.option_groups.flatMap((group) => group.options.map((option) => option.name));
   return { shown: names.slice(0, MAX_TOPPINGS_SHOWN), more: names.length > MAX_TOPPINGS_SHOWN };
+}
+
+/**
+ * Plus on a cart line: below the per-line cap and, when the product's stock is known, while the units
+ * of that product across its lines are below it (spec §4: increase only while below stock).
+ */
+export function canAddUnit(cart: Cart, line: CartLine): boolean {
+  if (line.quantity >= MAX_LINE_QUANTITY) return false;
+  if (line.stock === null || line.stock === undefined) return true;
+  const units = Object.values(cart.products)
+    .filter((other) => other.uid === line.uid)
+    .reduce((sum, other) => sum + other.quantity, 0);
+  return units < line.stock;
 }
 
 /**
@@ -41,6 +54,7 @@ export function linesFromServer(saved: ServerCart, products: Map<string, Product
       direct_purchase: product.direct_purchase,
       image: product.image,
       option_groups,
+      stock: product.stock,
     };
   }
   return lines;

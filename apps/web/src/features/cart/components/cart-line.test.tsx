@@ -95,6 +95,14 @@ describe('cart line', () => {
     expect(toastSuccess).toHaveBeenCalledWith('line.removed');
   });
 
+  it('stops plus at the product’s stock when it is known', () => {
+    const { id } = renderLine({ quantity: 2, stock: 3 });
+    const plus = screen.getByRole('button', { name: /line.increase/ });
+    fireEvent.click(plus);
+    expect(getCart('place-a').products[id]?.quantity).toBe(3);
+    expect((plus as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('shows coins for a redeemable product', () => {
     renderLine({ is_redeemable: true, coin_price: 150, quantity: 2, unit_price: '0.00' });
     expect(screen.getByText('line.coins {"count":300}')).toBeTruthy();

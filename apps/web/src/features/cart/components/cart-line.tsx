@@ -1,12 +1,17 @@
-import { MAX_LINE_QUANTITY } from '@storefront/contracts/orders';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAppRecord } from '../../../app/app-context.tsx';
-import { type CartLine, type CartType, editCartLine, removeCartLine } from '../../../lib/cart-store.ts';
+import {
+  type CartLine,
+  type CartType,
+  editCartLine,
+  removeCartLine,
+  useCart,
+} from '../../../lib/cart-store.ts';
 import { formatLinePrice, lineCents, lineCoins } from '../../../lib/cart-totals.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { overlayForLastUnit } from '../cart-overlay.ts';
-import { visibleToppings } from '../cart-rules.ts';
+import { canAddUnit, visibleToppings } from '../cart-rules.ts';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -24,6 +29,7 @@ export function CartLineItem({ line, placeUid, type, onOpen }: CartLineItemProps
   const { t } = useTranslation('cart');
   const app = useAppRecord();
   const toppings = visibleToppings(line);
+  const cart = useCart(placeUid, type);
 
   const remove = () => {
     removeCartLine(placeUid, line.id, type);
@@ -76,7 +82,7 @@ export function CartLineItem({ line, placeUid, type, onOpen }: CartLineItemProps
           <button
             type="button"
             aria-label={t('line.increase', { name: line.name })}
-            disabled={line.quantity >= MAX_LINE_QUANTITY}
+            disabled={!canAddUnit(cart, line)}
             onClick={() =>
               editCartLine(
                 placeUid,

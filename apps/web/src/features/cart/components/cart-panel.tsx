@@ -27,6 +27,8 @@ interface CartPanelProps {
   onConfirm?(): void;
   /** Where "choose a store" goes when no place is selected. */
   storePath: string;
+  /** The popup's "Ver mi pedido" was followed (the sidebar closes). */
+  onViewCart?(): void;
 }
 
 interface LinePopupProps {
@@ -56,6 +58,7 @@ function LinePopup({ placeUid, line, cartPath, onClose }: LinePopupProps) {
         loading={false}
         coins={coins}
         currency={app.currency.symbol}
+        lineId={line.id}
         onDirectPurchase={() => navigate(cartPath)}
         onClose={close}
       />
@@ -67,7 +70,15 @@ function LinePopup({ placeUid, line, cartPath, onClose }: LinePopupProps) {
  * The cart panel (spec §2): titled My Order as a popup and Order Confirmation as a full page with the
  * confirm-order button; the empty-cart and no-store messages; the total rounded to 2 decimals.
  */
-export function CartPanel({ mode, placeUid, type, cartPath, onConfirm, storePath }: CartPanelProps) {
+export function CartPanel({
+  mode,
+  placeUid,
+  type,
+  cartPath,
+  onConfirm,
+  storePath,
+  onViewCart,
+}: CartPanelProps) {
   const { t } = useTranslation('cart');
   const app = useAppRecord();
   const cart = useCart(placeUid ?? '', type);
@@ -120,7 +131,7 @@ export function CartPanel({ mode, placeUid, type, cartPath, onConfirm, storePath
               {t('panel.confirm')}
             </button>
           ) : (
-            <Link className="button cart-view" to={cartPath}>
+            <Link className="button cart-view" to={cartPath} onClick={onViewCart}>
               {t('panel.viewCart')}
             </Link>
           )}

@@ -17,9 +17,10 @@ const isCartRoute = (pathname: string) => /^\/(c\/[^/]+\/)?cart\/?$/.test(pathna
  * The cart in the sidebar (spec §2): a toggle that shows or hides the My Order popup (the cart's
  * visibility), linking to /cart or /c/{companyUid}/cart. Mounted with the shell, it also applies the
  * cart's load rules: direct purchases leave the cart outside the cart route, on load and on a place
- * change, and after login the saved cart is merged (spec §4).
+ * change, and after login the saved cart is merged (spec §4). Following the popup's link to the cart
+ * hides the popup and calls onNavigate (the shell closes the sidebar).
  */
-export default function CartSidebar() {
+export default function CartSidebar({ onNavigate }: { onNavigate(): void }) {
   const { t } = useTranslation('cart');
   const app = useAppRecord();
   // The shell sits above the /c/{companyUid} routes: the stored company is the current one.
@@ -60,6 +61,10 @@ export default function CartSidebar() {
             type={type}
             cartPath={`${prefix}/cart`}
             storePath={company.ecommerce_enabled ? `${prefix}/products` : '/carta'}
+            onViewCart={() => {
+              setVisible(false);
+              onNavigate();
+            }}
           />
         </div>
       )}

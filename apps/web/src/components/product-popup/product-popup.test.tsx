@@ -1,0 +1,94 @@
+import type { Product } from '@storefront/contracts/catalogue';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addCartLine, getCart, type NewCartLine } from '../../lib/cart-store.ts';
+import { initI18n } from '../../lib/i18n.ts';
+
+// The popup registers its strings on import, so it is imported once i18next is up (as in the app).
+let ProductPopup: typeof import('./product-popup.tsx').ProductPopup;
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn() } }));
+
+const product: Product = {
+  id: 1,
+  uid: 'p-pizza',
+  title: 'Pizza',
+  name: 'Pizza',
+  short_description: '',
+  description: '',
+  image: null,
+  image_reverse: null,
+  unit_price: '30.00',
+  coin_price: null,
+  stock: 10,
+  is_redeemable: false,
+  direct_purchase: false,
+  option_groups: [],
+  brand: null,
+  sku: null,
+  category: null,
+} as unknown as Product;
+
+const line = (quantity: number): NewCartLine => ({
+  uid: product.uid,
+  name: product.name,
+  quantity,
+  unit_price: product.unit_price,
+  coin_price: null,
+  is_redeemable: false,
+  direct_purchase: false,
+  image: null,
+  option_groups: [],
+});
+
+const renderPopup = (lineId?: string) =>
+  render(
+    <ProductPopup
+      product={product}
+      placeUid="place-a"
+      loading={false}
+      coins={undefined}
+      currency="S/"
+      lineId={lineId}
+      onDirectPurchase={vi.fn()}
+      onClose={vi.fn()}
+    />,
+  );
+
+describe('product popup', () => {
+  beforeAll(async () => {
+    await initI18n();
+    ProductPopup = (await import('./product-popup.tsx')).ProductPopup;
+    // jsdom has no modal dialogs.
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false;
+    };
+  });
+  beforeEach(() => localStorage.clear());
+  afterEach(cleanup);
+
+  it('edits the line it was opened from, not the product’s first line', () => {
+    const first = addCartLine('place-a', line(1));
+    const second = addCartLine('place-a', line(4));
+    renderPopup(second);
+    expect(screen.getByLabelText('Cantidad', { selector: 'output' }).textContent).toBe('4');
+    fireEvent.click(screen.getByRole('button', { name: 'Aumentar cantidad' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Editar/ }));
+    const { products } = getCart('place-a');
+    expect(products[second]?.quantity).toBe(5);
+    expect(products[first]?.quantity).toBe(1);
+    expect(products[second]?.stock).toBe(10);
+  });
+
+  it('opened from the menu, edits the product’s first line', () => {
+    const first = addCartLine('place-a', line(2));
+    addCartLine('place-a', line(4));
+    renderPopup();
+    expect(screen.getByLabelText('Cantidad', { selector: 'output' }).textContent).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: /^Editar/ }));
+    expect(getCart('place-a').products[first]?.stock).toBe(10);
+  });
+});
