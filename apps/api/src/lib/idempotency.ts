@@ -49,25 +49,34 @@ function replay(row: IdempotencyRow, hash: string): WriteResult {
  * Runs a write in one transaction, honouring the `Idempotency-Key` header (architecture §3): the same
  * key and request from the same user answers the first result again and changes nothing; the same key
  * with another request answers 422. The key is claimed inside the write's transaction, so a failed
- * write leaves no trace and may be retried with the same key.
+ * write leaves no trace and may be retried with the same key. `prepare`, when given, does the write's
+ * lock-free reads before the transaction (alongside the key's look-up; a replay ignores its outcome),
+ * so that the transaction holds its locks only for the writes.
  */
-export async function idempotentWrite<T>(
+export async function idempotentWrite<T, P = undefined>(
   request: FastifyRequest,
   userUid: string,
-  work: (tx: Transaction) => Promise<WriteResult<T>>,
+  work: (tx: Transaction, prepared: P) => Promise<WriteResult<T>>,
+  prepare?: () => Promise<P>,
 ): Promise<WriteResult<T>> {
   const db: Database = request.server.db;
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key) return db.transaction(work);
+  const prepared = () => (prepare ? prepare() : Promise.resolve(undefined as P));
+  if (!key) {
+    const ready = await prepared();
+    return db.transaction((tx) => work(tx, ready));
+  }
   if (key.length > MAX_KEY_LENGTH) throw new AppError('VALIDATION');
   const hash = requestHash(request);
-  const existing = await findIdempotencyKey(db, userUid, key);
-  if (existing) return replay(existing, hash) as WriteResult<T>;
+  const [existing, ready] = await Promise.allSettled([findIdempotencyKey(db, userUid, key), prepared()]);
+  if (existing.status === 'rejected') throw existing.reason;
+  if (existing.value) return replay(existing.value, hash) as WriteResult<T>;
+  if (ready.status === 'rejected') throw ready.reason;
   try {
     return await db.transaction(async (tx) => {
       await claimIdempotencyKey(tx, userUid, key, hash);
-      const result = await work(tx);
+      const result = await work(tx, ready.value);
       await storeIdempotentResponse(tx, userUid, key, result.status, result.body);
       return result;
     });

@@ -4,12 +4,7 @@ import type { Order, OrderBody, Subscription, SubscriptionBody } from '@storefro
 import type { Executor } from '@storefront/db/client';
 import type { MemberContext } from '../../lib/request-context.ts';
 import { deleteCart } from '../cart/cart.repository.ts';
-import {
-  findPickupSettings,
-  findPlace,
-  listOpeningHours,
-  type PlaceRow,
-} from '../catalogue/catalogue.repository.ts';
+import { findPickupSettings, findPlace, listOpeningHours } from '../catalogue/catalogue.repository.ts';
 import { isoWeekday, localNow, pickupSlots } from '../catalogue/pickup-schedule.ts';
 import { redeemCoupon } from '../coupons/coupons.service.ts';
 import { paymentMethodsOf, quoteFare } from '../delivery/delivery.service.ts';
@@ -21,9 +16,12 @@ import { toOrderDto, toSubscriptionDto } from './orders.service.ts';
 type Kind = 'ORDER' | 'SUBSCRIPTION';
 
 /** The chosen slot must be one the place's schedule offers on that date (catalogue pickup-schedule). */
-async function checkSlot(tx: Executor, ctx: MemberContext, place: PlaceRow, body: OrderBody): Promise<void> {
-  const settings = await findPickupSettings(tx, place.uid);
-  const hours = await listOpeningHours(tx, place.uid, isoWeekday(body.pickup_date));
+function checkSlot(
+  ctx: MemberContext,
+  body: OrderBody,
+  settings: Awaited<ReturnType<typeof findPickupSettings>>,
+  hours: Awaited<ReturnType<typeof listOpeningHours>>,
+): void {
   const { slots } = pickupSlots({
     date: body.pickup_date,
     today: localNow(new Date(), settings?.timeZone ?? 'America/Lima'),
@@ -36,8 +34,7 @@ async function checkSlot(tx: Executor, ctx: MemberContext, place: PlaceRow, body
   }
 }
 
-async function checkPayment(tx: Executor, place: PlaceRow, body: OrderBody, priced: PricedLines) {
-  const accepted = await paymentMethodsOf(tx, place.uid);
+function checkPayment(accepted: string[], body: OrderBody, priced: PricedLines): void {
   if (!accepted.includes(body.payment_type)) {
     throw new AppError(
       body.payment_type === 'CARD_ON_DELIVERY' ? 'CARD_PAYMENTS_NOT_ACCEPTED' : 'PAYMENT_METHOD_NOT_ACCEPTED',
@@ -75,34 +72,52 @@ function outOfStock(ctx: MemberContext, priced: PricedLines, productUid: string)
   );
 }
 
+/** The value of a settled read, or its error: the reads run together, the checks keep their order. */
+const settled = <T>(result: PromiseSettledResult<T>): T => {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+};
+
 /**
- * Everything an order and a subscription share, in the caller's transaction: the place, the lines
- * priced from the catalogue, payment, slot, delivery fare and the coupon.
+ * Everything an order and a subscription share, read before the transaction and in parallel on the
+ * pool (they take no lock, so holding a transaction open for them only lengthens it): the place, the
+ * lines priced from the catalogue, payment, slot, delivery fare and the program. Stock is checked
+ * again under its row lock in the transaction; the checks answer in the order they always did.
  */
-async function prepare(tx: Executor, ctx: MemberContext, placeUid: string, body: OrderBody, kind: Kind) {
-  const place = await findPlace(tx, ctx.app.uid, placeUid);
+export async function prepareCheckout(
+  db: Executor,
+  ctx: MemberContext,
+  placeUid: string,
+  body: OrderBody,
+  kind: Kind,
+) {
+  const place = await findPlace(db, ctx.app.uid, placeUid);
   if (!place) throw new AppError('NOT_FOUND');
-  const company = await repo.findCompany(tx, ctx.app.uid, place.companyUid);
-  if (!company?.ecommerceEnabled) throw new AppError('ECOMMERCE_DISABLED');
-  if (kind === 'SUBSCRIPTION' && !company.subscriptionEnabled) throw new AppError('SUBSCRIPTIONS_DISABLED');
-  const priced = await priceLines(tx, place, body.products, { limits: true, language: ctx.language });
-  if (kind === 'SUBSCRIPTION' && priced.coins > 0) throw new AppError('REDEEMABLE_NOT_SUBSCRIBABLE');
-  await checkPayment(tx, place, body, priced);
-  await checkSlot(tx, ctx, place, body);
+  const [company, priced, accepted, settings, hours, programUid] = await Promise.allSettled([
+    repo.findCompany(db, ctx.app.uid, place.companyUid),
+    priceLines(db, place, body.products, { limits: true, language: ctx.language }),
+    paymentMethodsOf(db, place.uid),
+    findPickupSettings(db, place.uid),
+    listOpeningHours(db, place.uid, isoWeekday(body.pickup_date)),
+    repo.findCompanyProgram(db, ctx.app.uid, place.companyUid),
+  ]);
+  const found = settled(company);
+  if (!found?.ecommerceEnabled) throw new AppError('ECOMMERCE_DISABLED');
+  if (kind === 'SUBSCRIPTION' && !found.subscriptionEnabled) throw new AppError('SUBSCRIPTIONS_DISABLED');
+  const lines = settled(priced);
+  if (kind === 'SUBSCRIPTION' && lines.coins > 0) throw new AppError('REDEEMABLE_NOT_SUBSCRIBABLE');
+  checkPayment(settled(accepted), body, lines);
+  checkSlot(ctx, body, settled(settings), settled(hours));
   let deliveryPrice = 0;
   if (body.order_type === 'DELIVERY') {
-    if (!company.deliveryService) throw new AppError('NO_SHIPPING_METHODS');
-    deliveryPrice = (await quoteFare(tx, place, body)).fare;
+    if (!found.deliveryService) throw new AppError('NO_SHIPPING_METHODS');
+    deliveryPrice = (await quoteFare(db, place, body)).fare;
   }
-  return {
-    place,
-    priced,
-    deliveryPrice,
-    programUid: await repo.findCompanyProgram(tx, ctx.app.uid, company.uid),
-  };
+  return { place, priced: lines, deliveryPrice, programUid: settled(programUid) };
 }
+export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
 
-function checkoutValues(ctx: MemberContext, body: OrderBody, prepared: Awaited<ReturnType<typeof prepare>>) {
+function checkoutValues(ctx: MemberContext, body: OrderBody, prepared: PreparedCheckout) {
   const { place, priced } = prepared;
   const delivery = body.order_type === 'DELIVERY';
   return {
@@ -159,10 +174,9 @@ async function applyCoupon(
 export async function createOrder(
   tx: Executor,
   ctx: MemberContext,
-  placeUid: string,
+  prepared: PreparedCheckout,
   body: OrderBody,
 ): Promise<Order> {
-  const prepared = await prepare(tx, ctx, placeUid, body, 'ORDER');
   const uid = randomUUID();
   const values = checkoutValues(ctx, body, prepared);
   const take = await lockStock(tx, ctx, prepared.place.uid, prepared.priced);
@@ -183,16 +197,17 @@ export async function createOrder(
     status: 'RECEIVED',
     price: values.subtotal + values.deliveryPrice - coupon.discount,
   });
-  for (const line of take) {
-    await repo.moveStock(tx, {
+  await repo.moveStock(
+    tx,
+    take.map((line) => ({
       placeUid: order.placeUid,
       productUid: line.productUid,
       orderUid: uid,
       delta: -line.quantity,
-      reason: 'ORDER',
-    });
-  }
-  await repo.insertHistory(tx, {
+      reason: 'ORDER' as const,
+    })),
+  );
+  const history = await repo.insertHistory(tx, {
     orderUid: uid,
     fromStatus: null,
     toStatus: 'RECEIVED',
@@ -200,7 +215,7 @@ export async function createOrder(
     actorRole: 'MEMBER',
   });
   await deleteCart(tx, ctx.user.uid, prepared.place.uid, 'REGULAR');
-  return toOrderDto(order, prepared.place.name, await repo.listHistory(tx, uid));
+  return toOrderDto(order, prepared.place.name, [history]);
 }
 
 /**
@@ -211,10 +226,9 @@ export async function createOrder(
 export async function createSubscription(
   tx: Executor,
   ctx: MemberContext,
-  placeUid: string,
+  prepared: PreparedCheckout,
   body: SubscriptionBody,
 ): Promise<Subscription> {
-  const prepared = await prepare(tx, ctx, placeUid, body, 'SUBSCRIPTION');
   for (const [productUid, line] of prepared.priced.stock) {
     if (line.available === 0) throw outOfStock(ctx, prepared.priced, productUid);
   }

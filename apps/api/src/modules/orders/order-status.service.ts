@@ -40,15 +40,16 @@ async function giveBack(tx: Executor, order: repo.OrderRow): Promise<void> {
       order.placeUid,
       taken.map((row) => row.productUid),
     );
-    for (const row of taken) {
-      await repo.moveStock(tx, {
+    await repo.moveStock(
+      tx,
+      taken.map((row) => ({
         placeUid: order.placeUid,
         productUid: row.productUid,
         orderUid: order.uid,
         delta: -row.quantity,
-        reason: 'CANCEL',
-      });
-    }
+        reason: 'CANCEL' as const,
+      })),
+    );
   }
   if (order.couponUid) await repo.releaseCouponUse(tx, order.couponUid, order.uid);
   if (order.coins > 0 && order.programUid) {

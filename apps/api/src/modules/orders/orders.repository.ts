@@ -66,28 +66,48 @@ export function lockStock(tx: Executor, placeUid: string, productUids: string[])
     .for('update');
 }
 
-/** Moves a locked stock row by `delta` (negative takes) and records the movement. */
-export async function moveStock(
-  tx: Executor,
-  move: { placeUid: string; productUid: string; orderUid: string; delta: number; reason: 'ORDER' | 'CANCEL' },
-): Promise<void> {
+export interface StockMove {
+  placeUid: string;
+  productUid: string;
+  orderUid: string;
+  delta: number;
+  reason: 'ORDER' | 'CANCEL';
+}
+
+/** Moves locked stock rows of one place by their `delta` (negative takes) and records the movements, in two statements. */
+export async function moveStock(tx: Executor, moves: StockMove[]): Promise<void> {
+  const [first] = moves;
+  if (!first) return;
+  const delta = sql.join(
+    [
+      sql`case ${placeProducts.productUid}`,
+      ...moves.map((move) => sql`when ${move.productUid} then ${move.delta}::integer`),
+      sql`end`,
+    ],
+    sql` `,
+  );
   await tx
     .update(placeProducts)
-    .set({ stock: sql`${placeProducts.stock} + ${move.delta}` })
+    .set({ stock: sql`${placeProducts.stock} + ${delta}` })
     .where(
       and(
-        eq(placeProducts.placeUid, move.placeUid),
-        eq(placeProducts.productUid, move.productUid),
+        eq(placeProducts.placeUid, first.placeUid),
+        inArray(
+          placeProducts.productUid,
+          moves.map((move) => move.productUid),
+        ),
         sql`${placeProducts.stock} is not null`,
       ),
     );
-  await tx.insert(stockMovements).values({
-    placeUid: move.placeUid,
-    productUid: move.productUid,
-    orderUid: move.orderUid,
-    quantity: move.delta,
-    reason: move.reason,
-  });
+  await tx.insert(stockMovements).values(
+    moves.map((move) => ({
+      placeUid: move.placeUid,
+      productUid: move.productUid,
+      orderUid: move.orderUid,
+      quantity: move.delta,
+      reason: move.reason,
+    })),
+  );
 }
 
 /** The stock an order took and has not given back, per product. */
@@ -152,8 +172,10 @@ export async function insertHistory(
     actorUserUid: string | null;
     actorRole: HistoryRow['actorRole'];
   },
-): Promise<void> {
-  await tx.insert(orderStatusHistory).values(entry);
+): Promise<HistoryRow> {
+  const [row] = await tx.insert(orderStatusHistory).values(entry).returning();
+  if (!row) throw new Error('history row not returned');
+  return row;
 }
 
 export function listHistory(db: Executor, orderUid: string): Promise<HistoryRow[]> {

@@ -15,7 +15,7 @@ import { idempotentWrite, sendResult } from '../../lib/idempotency.ts';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
 import { memberContextOf } from '../../lib/request-context.ts';
 import { errorBodySchema, errorResponses } from '../../plugins/error-handler.ts';
-import { createOrder, createSubscription } from './checkout.service.ts';
+import { createOrder, createSubscription, prepareCheckout } from './checkout.service.ts';
 import * as orders from './orders.service.ts';
 
 const uidParam = z.string().min(1).max(64);
@@ -36,10 +36,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
     },
     handler: async (request, reply) => {
       const ctx = await memberContextOf(request);
-      const result = await idempotentWrite(request, ctx.user.uid, async (tx) => ({
-        status: 201,
-        body: await createOrder(tx, ctx, request.params.place_uid, request.body),
-      }));
+      const result = await idempotentWrite(
+        request,
+        ctx.user.uid,
+        async (tx, prepared) => ({ status: 201, body: await createOrder(tx, ctx, prepared, request.body) }),
+        () => prepareCheckout(ctx.db, ctx, request.params.place_uid, request.body, 'ORDER'),
+      );
       return sendResult(reply, result);
     },
   });
@@ -55,10 +57,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
     },
     handler: async (request, reply) => {
       const ctx = await memberContextOf(request);
-      const result = await idempotentWrite(request, ctx.user.uid, async (tx) => ({
-        status: 201,
-        body: await createSubscription(tx, ctx, request.params.place_uid, request.body),
-      }));
+      const result = await idempotentWrite(
+        request,
+        ctx.user.uid,
+        async (tx, prepared) => ({
+          status: 201,
+          body: await createSubscription(tx, ctx, prepared, request.body),
+        }),
+        () => prepareCheckout(ctx.db, ctx, request.params.place_uid, request.body, 'SUBSCRIPTION'),
+      );
       return sendResult(reply, result);
     },
   });
