@@ -36,7 +36,7 @@ export interface DatabaseHandle {
 
 export type DatabaseConfig =
   | { url: string; poolSize?: number }
-  /** `loadDataDir`: start an in-memory PGlite from a dump (the test templates). */
+  /** `loadDataDir`: start a PGlite (in memory, or in a new folder) from a dump (the test templates). */
   | { dataDir: string | null; loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -57,9 +57,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = config.dataDir
-    ? new PGlite(config.dataDir)
-    : new PGlite({ loadDataDir: config.loadDataDir });
+  const client = new PGlite(config.dataDir ?? undefined, { loadDataDir: config.loadDataDir });
   const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return {

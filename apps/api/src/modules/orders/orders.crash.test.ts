@@ -1,14 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@storefront/db/client';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { orderStatusHistory, orders, stockMovements } from '@storefront/db/schema/orders';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killServer, type ServerProcess, startServer } from '../../test/server-process.ts';
 import { DEMO_FILE } from '../../test/test-app.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
 import { DEMO_MEMBER_UID, pickupBody, tomorrow } from './orders.fixtures.ts';
@@ -17,52 +16,14 @@ import { DEMO_MEMBER_UID, pickupBody, tomorrow } from './orders.fixtures.ts';
 // order it answered 201 must survive with its stock movement, and no order may be half written.
 // PGlite only: on PostgreSQL durability is the server's, not this process's.
 
-const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const PLACE = 'place-miraflores';
 const PRODUCT = 'p-causa-limena';
 const INITIAL_STOCK = 100_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'orders-crash-'));
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const base = `http://127.0.0.1:${port}/api`;
-let child: ChildProcess | null = null;
-
-function serverEnv(): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  return {
-    ...env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-  };
-}
-
-function startServer(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: serverEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start')), 20_000);
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Storefront and API on')) {
-        clearTimeout(timer);
-        resolve(proc);
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-const exited = (proc: ChildProcess) => new Promise((resolve) => proc.once('exit', resolve));
+let server: ServerProcess | null = null;
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGKILL');
-    await exited(child);
-  }
+  if (server) await killServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -78,7 +39,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('orders survive kill -9'
     const token = await issueToken(setup.db, { uid: DEMO_MEMBER_UID, appUid: 'demo' });
     await setup.close();
 
-    child = await startServer();
+    server = await startServer({ DATA_DIR: dataDir });
+    const { base } = server;
     const date = tomorrow();
     const schedule = await (await fetch(`${base}/v7/places/${PLACE}/pickup-schedule/?date=${date}`)).json();
     const slot = {
@@ -117,15 +79,14 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('orders survive kill -9'
     // Kill it mid-stream, after a batch of orders has been answered.
     while (answered.length < 60 && refused.length === 0) await new Promise((r) => setTimeout(r, 20));
     expect(refused).toEqual([]);
-    child.kill('SIGKILL');
-    await Promise.all([exited(child), ...streams]);
+    await killServer(server);
+    await Promise.all(streams);
     expect(sent).toBeGreaterThan(answered.length);
 
-    child = await startServer();
-    const health = await fetch(`${base}/health`);
+    server = await startServer({ DATA_DIR: dataDir });
+    const health = await fetch(`${server.base}/health`);
     expect(health.status).toBe(200);
-    child.kill('SIGTERM');
-    await exited(child);
+    await killServer(server, 'SIGTERM');
 
     const check = await openDatabase({ dataDir });
     try {
