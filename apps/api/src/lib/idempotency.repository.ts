@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { idempotencyKeys } from '@storefront/db/schema/idempotency';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -37,4 +37,13 @@ export async function storeIdempotentResponse(
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: body })
     .where(and(eq(idempotencyKeys.userUid, userUid), eq(idempotencyKeys.key, key)));
+}
+
+/** Deletes the keys stored before `before`; answers how many. Safe to run from several processes at once. */
+export async function deleteIdempotencyKeysBefore(db: Executor, before: Date): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
 }

@@ -4,7 +4,10 @@ import type { Subscription } from '@storefront/contracts/orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** GET v5/subscriptions/ (optionally only the active ones) or the member's own v5/me/subscriptions/. */
+/**
+ * The member's own subscriptions (decision record 011): v5/subscriptions/, optionally only the active
+ * ones, or v5/me/subscriptions/.
+ */
 export function useSubscriptions(scope: 'all' | 'me', page: number, status?: 'active') {
   const base = scope === 'me' ? 'v5/me/subscriptions/' : 'v5/subscriptions/';
   const filter = status ? `&status=${status}` : '';
