@@ -21,10 +21,14 @@ export function CommunityLanding({ kind }: { kind: 'MARKET' | 'MUNICIPAL' }) {
   const company = useCompany();
   const narrow = useNarrowScreen();
   const landing = useLanding(app.uid);
-  const [formLoaded, setFormLoaded] = useState(false);
-  const formLink =
-    safeUrl(landing.data?.find((section) => section.type === 'FORM' && section.is_active)?.link) ??
-    DEFAULT_WEBINAR_FORM;
+  // The form waits for the sections (else the default form would start loading first), and shows
+  // 'Cargando…' until the frame of the current link has loaded.
+  const formLink = landing.isPending
+    ? null
+    : (safeUrl(landing.data?.find((section) => section.type === 'FORM' && section.is_active)?.link) ??
+      DEFAULT_WEBINAR_FORM);
+  const [loadedLink, setLoadedLink] = useState<string | null>(null);
+  const formLoaded = formLink !== null && loadedLink === formLink;
   const support = company.whatsapp_number ?? DEFAULT_SUPPORT_NUMBER;
   const steps = t('community.steps', { returnObjects: true }) as string[];
   return (
@@ -62,15 +66,16 @@ export function CommunityLanding({ kind }: { kind: 'MARKET' | 'MUNICIPAL' }) {
         <section className="landing-section">
           <h2>{t('community.webinar')}</h2>
           {!formLoaded && <p role="status">{t('loading')}</p>}
-          {/^https:/.test(formLink) && (
+          {formLink && /^https:/.test(formLink) && (
             <iframe
+              key={formLink}
               className="landing-form"
               src={formLink}
               title={t('community.webinar')}
               loading="lazy"
               sandbox="allow-forms allow-scripts allow-same-origin allow-popups"
               referrerPolicy="no-referrer"
-              onLoad={() => setFormLoaded(true)}
+              onLoad={() => setLoadedLink(formLink)}
             />
           )}
         </section>
