@@ -31,7 +31,7 @@ test('a visitor picks city, place and category on /carta, scrolls the whole menu
   const city = page.getByLabel('Ciudad');
   await expect(city.locator('option')).toHaveText(['Arequipa', 'Lima']);
   await city.selectOption('area-lima');
-  const place = page.getByLabel('Tienda');
+  const place = page.getByLabel('Tienda', { exact: true });
   await expect(place.locator('option')).toHaveText([
     'Miraflores · Av. Larco 345, Miraflores',
     'San Isidro · Av. Camino Real 120, San Isidro',
@@ -69,7 +69,7 @@ test('a visitor picks city, place and category on /carta, scrolls the whole menu
 
   // The store (/products) keeps the place and opens the popup.
   await page.goto('/products');
-  await expect(page.getByLabel('Tienda')).toHaveValue('place-san-isidro');
+  await expect(page.getByLabel('Tienda', { exact: true })).toHaveValue('place-san-isidro');
   await page.getByRole('button', { name: 'Platos de fondo' }).click();
   await page.getByRole('button', { name: /Lomo saltado/ }).click();
   const popup = page.getByRole('dialog', { name: 'Lomo saltado' });
@@ -120,7 +120,7 @@ test('a visitor picks city, place and category on /carta, scrolls the whole menu
 test('stock caps the quantity and a direct purchase shows its instructions', async ({ page }) => {
   await page.goto('/products');
   await page.getByLabel('Ciudad').selectOption('area-lima');
-  await page.getByLabel('Tienda').selectOption('place-miraflores');
+  await page.getByLabel('Tienda', { exact: true }).selectOption('place-miraflores');
   await page.getByRole('button', { name: 'Entradas' }).click();
   await page.getByRole('button', { name: /Leche de tigre/ }).click();
   const popup = page.getByRole('dialog', { name: 'Leche de tigre' });
@@ -146,7 +146,7 @@ test('the sidebar holds the city selector, shared with the page', async ({ page 
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   const sidebar = page.locator('#sidebar');
   await sidebar.getByLabel('Ciudad').selectOption('area-arequipa');
-  await expect(page.locator('main').getByLabel('Tienda').locator('option')).toHaveText([
+  await expect(page.locator('main').getByLabel('Tienda', { exact: true }).locator('option')).toHaveText([
     'Cayma · Av. Ejército 800, Cayma',
     'Yanahuara · Calle Jerusalén 210, Yanahuara',
   ]);
@@ -206,7 +206,7 @@ test('the multisite app: /carta with the default banner, the company and categor
   await expect(page.locator('.carta-banner')).toHaveAttribute('src', /default-banner/);
   // One city only: no city to choose, and its one place is chosen.
   await expect(page.getByLabel('Ciudad')).toHaveCount(0);
-  await expect(page.getByLabel('Tienda')).toHaveValue('multi-place-centro');
+  await expect(page.getByLabel('Tienda', { exact: true })).toHaveValue('multi-place-centro');
   await expect(page.locator('.product-grid .product-card').filter({ hasText: 'Queso fresco' })).toHaveCount(
     1,
   );
