@@ -86,8 +86,13 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
       body: stampBodySchema,
       response: { 201: retailMembershipResultSchema, ...errorResponses },
     },
-    handler: async (request, reply) =>
-      reply.status(201).send(await retail.stamp(await retail.staffContextOf(request), request.body)),
+    handler: async (request, reply) => {
+      const ctx = await retail.staffContextOf(request);
+      return sendResult(
+        reply,
+        await idempotentWrite(request, ctx.user.uid, (tx) => retail.stamp(ctx, tx, request.body)),
+      );
+    },
   });
 
   api.post('/v5/retail/points/', {
@@ -97,8 +102,13 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
       body: pointsBodySchema,
       response: { 201: retailMembershipResultSchema, ...errorResponses },
     },
-    handler: async (request, reply) =>
-      reply.status(201).send(await retail.givePoints(await retail.staffContextOf(request), request.body)),
+    handler: async (request, reply) => {
+      const ctx = await retail.staffContextOf(request);
+      return sendResult(
+        reply,
+        await idempotentWrite(request, ctx.user.uid, (tx) => retail.givePoints(ctx, tx, request.body)),
+      );
+    },
   });
 
   api.post('/v5/retail/users/', {

@@ -268,62 +268,58 @@ export async function redeem(
   return { status: 201, body: redemption };
 }
 
-/** POST stamps/: one stamp on the member's card. */
-export function stamp(ctx: StaffContext, body: StampBody) {
-  return ctx.db.transaction(async (tx) => {
-    const { place } = await placeOf(ctx, body.place, tx);
-    const program = await programAt(ctx, tx, place.companyUid, body.program);
-    const member = await customerIn(ctx, tx, body.member, program);
-    const { membership, rewardUnlocked } = await addStamp(
-      tx,
-      { appUid: ctx.app.uid, userUid: member.uid, programUid: program.uid },
-      ctx.user.uid,
-      { type: 'place', id: place.uid },
-    );
-    await repo.insertAudit(tx, {
-      appUid: ctx.app.uid,
-      companyUid: place.companyUid,
-      placeUid: place.uid,
-      staffUserUid: ctx.user.uid,
-      action: 'STAMP',
-      memberUserUid: member.uid,
-      subjectType: 'program',
-      subjectId: program.uid,
-      details: { reward_unlocked: rewardUnlocked },
-    });
-    return { ...membershipDto(membership, program), reward_unlocked: rewardUnlocked };
+/** POST stamps/: one stamp on the member's card, in the caller's (idempotent) transaction. */
+export async function stamp(ctx: StaffContext, tx: Transaction, body: StampBody) {
+  const { place } = await placeOf(ctx, body.place, tx);
+  const program = await programAt(ctx, tx, place.companyUid, body.program);
+  const member = await customerIn(ctx, tx, body.member, program);
+  const { membership, rewardUnlocked } = await addStamp(
+    tx,
+    { appUid: ctx.app.uid, userUid: member.uid, programUid: program.uid },
+    ctx.user.uid,
+    { type: 'place', id: place.uid },
+  );
+  await repo.insertAudit(tx, {
+    appUid: ctx.app.uid,
+    companyUid: place.companyUid,
+    placeUid: place.uid,
+    staffUserUid: ctx.user.uid,
+    action: 'STAMP',
+    memberUserUid: member.uid,
+    subjectType: 'program',
+    subjectId: program.uid,
+    details: { reward_unlocked: rewardUnlocked },
   });
+  return { status: 201, body: { ...membershipDto(membership, program), reward_unlocked: rewardUnlocked } };
 }
 
 /** POST points/: amount above 0 and a description (spec §5), where the program allows it (spec §6). */
-export function givePoints(ctx: StaffContext, body: PointsBody) {
+export async function givePoints(ctx: StaffContext, tx: Transaction, body: PointsBody) {
   const fields: Record<string, string[]> = {};
   if (!(body.amount > 0)) fields.amount = [errorMessage('POINTS_AMOUNT_INVALID', ctx.language)];
   if (!body.description) fields.description = [errorMessage('POINTS_DESCRIPTION_REQUIRED', ctx.language)];
   if (Object.keys(fields).length > 0) throw new AppError('POINTS_ERROR', fields);
-  return ctx.db.transaction(async (tx) => {
-    const { place } = await placeOf(ctx, body.place, tx);
-    const program = await programAt(ctx, tx, place.companyUid, body.program);
-    const member = await customerIn(ctx, tx, body.member, program);
-    const membership = await addPoints(
-      tx,
-      { appUid: ctx.app.uid, userUid: member.uid, programUid: program.uid },
-      { amount: body.amount, description: body.description },
-      ctx.user.uid,
-    );
-    await repo.insertAudit(tx, {
-      appUid: ctx.app.uid,
-      companyUid: place.companyUid,
-      placeUid: place.uid,
-      staffUserUid: ctx.user.uid,
-      action: 'ADD_POINTS',
-      memberUserUid: member.uid,
-      subjectType: 'program',
-      subjectId: program.uid,
-      details: { amount: body.amount, description: body.description },
-    });
-    return membershipDto(membership, program);
+  const { place } = await placeOf(ctx, body.place, tx);
+  const program = await programAt(ctx, tx, place.companyUid, body.program);
+  const member = await customerIn(ctx, tx, body.member, program);
+  const membership = await addPoints(
+    tx,
+    { appUid: ctx.app.uid, userUid: member.uid, programUid: program.uid },
+    { amount: body.amount, description: body.description },
+    ctx.user.uid,
+  );
+  await repo.insertAudit(tx, {
+    appUid: ctx.app.uid,
+    companyUid: place.companyUid,
+    placeUid: place.uid,
+    staffUserUid: ctx.user.uid,
+    action: 'ADD_POINTS',
+    memberUserUid: member.uid,
+    subjectType: 'program',
+    subjectId: program.uid,
+    details: { amount: body.amount, description: body.description },
   });
+  return { status: 201, body: membershipDto(membership, program) };
 }
 
 // ---------------------------------------------------------------- users

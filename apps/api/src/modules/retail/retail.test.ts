@@ -280,6 +280,31 @@ describe('redemptions, stamps and points', () => {
     expect(ok.json().points).toBe(130);
   });
 
+  it('counts a stamp and points sent again with the same Idempotency-Key once (a lost answer retried)', async () => {
+    const send = (url: string, key: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v5/retail/${url}`,
+        headers: auth(staff, { 'idempotency-key': key }),
+        payload,
+      });
+    const target = { place: PLACE, member: DEMO_MEMBER_UID, program: 'demo-club' };
+    const [stamp, again] = [
+      await send('stamps/', 'stamp-1', target),
+      await send('stamps/', 'stamp-1', target),
+    ];
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(stamp.json());
+    const points = { ...target, amount: 7, description: 'Visita' };
+    const [first, replay] = [
+      await send('points/', 'points-1', points),
+      await send('points/', 'points-1', points),
+    ];
+    expect(replay.json().points).toBe(first.json().points);
+    const next = await send('stamps/', 'stamp-2', target);
+    expect(next.json().stamps).toBe(stamp.json().stamps + 1);
+  });
+
   it('refuses points where the program does not allow them', async () => {
     await t.db.update(programs).set({ allowsManualPoints: false }).where(eq(programs.uid, 'demo-club'));
     try {
