@@ -11,6 +11,12 @@ test('the demo home loads the storefront with the tenant branding', async ({ pag
   await expect(page).toHaveTitle('Demo');
   await expect(page.locator('header').getByRole('link').first()).toBeVisible();
   await expect(page.locator('footer')).toContainText('Sabores Demo');
+  // Social links as icons named by their network, opening outside.
+  const facebook = page.locator('footer').getByRole('link', { name: 'Facebook', exact: true });
+  await expect(facebook).toHaveAttribute('href', 'https://facebook.com/');
+  await expect(facebook).toHaveAttribute('target', '_blank');
+  await expect(facebook.locator('svg path')).toHaveCount(1);
+  await expect(page.locator('footer').getByRole('link', { name: 'Instagram', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('apiKey'))).toBe('demo-public-api-key-0001');
   expect(await page.evaluate(() => localStorage.getItem('colors_main_color'))).toBe('#c2410c');
   expect(errors).toEqual([]);
