@@ -25,7 +25,7 @@ import { killServer, type ServerProcess, startServer } from '../test/server-proc
 // starting stock minus what the live orders hold, order numbers without duplicates or gaps.
 // CRASH_CYCLES=50 runs the full proof; npm test runs a few cycles per database.
 
-const CYCLES = Number(process.env.CRASH_CYCLES ?? 8);
+const CYCLES = Number(process.env.CRASH_CYCLES ?? 6);
 const MEMBERS = 8;
 const PLACE = 'place-miraflores';
 const PROGRAM = 'demo-club';
@@ -519,6 +519,7 @@ describe(`kill -9 under mixed load on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, 
       expect(counts.purchase + counts.redeem).toBeGreaterThan(0);
       expect(state.lost).toBeGreaterThan(0);
     },
-    60_000 + CYCLES * 20_000,
+    // Generous: a busy machine takes seconds to start a server.
+    60_000 + CYCLES * 60_000,
   );
 });
