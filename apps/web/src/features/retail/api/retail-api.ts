@@ -80,12 +80,12 @@ export const useRedeem = () =>
     Redemption
   >('redemptions/', true);
 export const useStamp = () =>
-  useRetailWrite<{ place: string; member: string; program: string }, MembershipResult>('stamps/');
+  useRetailWrite<{ place: string; member: string; program: string }, MembershipResult>('stamps/', true);
 export const useAddPoints = () =>
   useRetailWrite<
     { place: string; member: string; program: string; amount: number; description: string },
     MembershipResult
-  >('points/');
+  >('points/', true);
 export const useCreateUser = () => useRetailWrite<CreateUserBody, Customer>('users/');
 
 export function useRedemptionRecords(place: string, date: string, page: number) {
