@@ -57,14 +57,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = new PGlite(config.dataDir ?? undefined, { loadDataDir: config.loadDataDir });
+  const client = new PGlite({ dataDir: config.dataDir ?? undefined, loadDataDir: config.loadDataDir });
   const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     close: () => client.close(),
-    dump: () => client.dumpDataDir('none'),
+    // A checkpoint first, so that the dump holds every write in the data files, not only in the WAL.
+    dump: async () => {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
   };
 }
 
