@@ -1,9 +1,8 @@
 import type { App } from '@storefront/contracts/app';
-import { TOAST_DURATION_MS } from '@storefront/contracts/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from 'sonner';
+import { Toasts } from '../lib/toast.tsx';
 import { AppRecordProvider, AuthProvider } from './app-context.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { createRouter } from './router.tsx';
@@ -20,7 +19,7 @@ export function Providers({ app }: { app: App | null }) {
       <AppRecordProvider app={app}>
         <AuthProvider>
           <RouterProvider router={router} />
-          <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
+          <Toasts />
         </AuthProvider>
       </AppRecordProvider>
     </QueryClientProvider>

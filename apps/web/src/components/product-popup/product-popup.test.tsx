@@ -7,7 +7,7 @@ import { initI18n } from '../../lib/i18n.ts';
 // The popup registers its strings on import, so it is imported once i18next is up (as in the app).
 let ProductPopup: typeof import('./product-popup.tsx').ProductPopup;
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn() } }));
+vi.mock('../../lib/toast.tsx', () => ({ toast: { success: vi.fn() } }));
 
 const product: Product = {
   id: 1,

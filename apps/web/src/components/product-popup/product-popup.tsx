@@ -2,7 +2,6 @@ import type { Product } from '@storefront/contracts/catalogue';
 import { centsToDecimal } from '@storefront/contracts/money';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   addCartLine,
   type CartOptionGroup,
@@ -15,6 +14,7 @@ import {
 import { addTranslations } from '../../lib/i18n.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+import { toast } from '../../lib/toast.tsx';
 import { Modal } from '../ui/modal.tsx';
 import en from './locales/en.json';
 import es from './locales/es.json';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { pendingRedirectTarget } from '../../../lib/after-login.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { useMe } from '../api/use-me.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';

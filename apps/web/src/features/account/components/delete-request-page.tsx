@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { useRequestDeletion } from '../api/account-api.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { pageCount } from '../../../components/ui/page-items.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { clearSession } from '../../../lib/storage.ts';
+import { toast } from '../../../lib/toast.tsx';
 import {
   type DeletionLink,
   useDeleteAccount,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { addTranslations } from '../../../lib/i18n.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { useMe } from '../api/use-me.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';

@@ -5,7 +5,7 @@ import { showCartOverlay, useCartOverlay } from '../cart-overlay.ts';
 import { CartLineItem } from './cart-line.tsx';
 
 const toastSuccess = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast: { success: toastSuccess } }));
+vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: toastSuccess } }));
 vi.mock('react-i18next', () => ({
   useTranslation: () => ({
     t: (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key),

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import {
   type CartLine,
@@ -10,6 +9,7 @@ import {
 } from '../../../lib/cart-store.ts';
 import { formatLinePrice, lineCents, lineCoins } from '../../../lib/cart-totals.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { overlayForLastUnit } from '../cart-overlay.ts';
 import { canAddUnit, visibleToppings } from '../cart-rules.ts';
 

@@ -6,7 +6,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
@@ -16,6 +15,7 @@ import { cartTotals } from '../../../lib/cart-totals.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { useMe } from '../../account/api/use-me.ts';
 import {
   useCheckoutCoins,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { CookiePreferences } from './cookie-preferences.tsx';
 
 /** /cookies/: the same choices as the banner, with what each cookie does and how long it lasts. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { useCancelOrder, useOrder } from '../api/orders-api.ts';
 import '../i18n.ts';
 import { OrderStatus } from './order-list.tsx';

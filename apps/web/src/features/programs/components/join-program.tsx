@@ -1,7 +1,7 @@
 import type { MemberProgram } from '@storefront/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { useJoinProgram } from '../api/programs-api.ts';
 
 /** A signed-in visitor who is not a member yet joins here (POST v5/me/programs/). */

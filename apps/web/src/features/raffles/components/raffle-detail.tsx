@@ -2,9 +2,9 @@ import { ERRORS } from '@storefront/contracts/errors';
 import { VALIDATION_MESSAGES } from '@storefront/contracts/validators';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { type Raffle, useDismissRaffle, useRaffle, useRegisterInRaffle } from '../api/raffles-api.ts';
 
 export const formatDate = (iso: string, language: string) =>

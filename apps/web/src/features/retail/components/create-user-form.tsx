@@ -4,11 +4,11 @@ import { validateValue, withRules } from '@storefront/contracts/validators';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { type Customer, type RetailPlace, useCreateUser } from '../api/retail-api.ts';
 
 const FIELDS = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { type Customer, type RetailPlace, useRedeem, useStamp } from '../api/retail-api.ts';
 import { errorText } from './customer-panel.tsx';
 import { PointsForm } from './points-form.tsx';

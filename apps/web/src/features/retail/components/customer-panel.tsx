@@ -1,9 +1,9 @@
 import { DOCUMENT_TYPES } from '@storefront/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { type RetailPlace, useCustomers, useRedeem } from '../api/retail-api.ts';
 import { CreateUserForm } from './create-user-form.tsx';
 import { CustomerCard } from './customer-card.tsx';

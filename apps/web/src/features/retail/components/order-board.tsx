@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { formatMoney } from '../../../lib/money.ts';
+import { toast } from '../../../lib/toast.tsx';
 import {
   BOARD_STATUSES,
   type Order,

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { TextField } from '../../../components/ui/form-fields.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { type Customer, type RetailPlace, useAddPoints } from '../api/retail-api.ts';
 
 /** Add points needs an amount above 0 and a description (spec §5). */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { toast } from '../../../lib/toast.tsx';
 import { downloadRecords, type RetailPlace, useRedemptionRecords } from '../api/retail-api.ts';
 import { errorText } from './customer-panel.tsx';
 

@@ -1,11 +1,11 @@
 import { PAGE_SIZE } from '@storefront/contracts/constants';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { pageParam, useSearchState } from '../../../lib/search-params.ts';
+import { toast } from '../../../lib/toast.tsx';
 import { useCancelSubscription, useSubscriptions } from '../api/subscriptions-api.ts';
 import '../i18n.ts';
 import './subscriptions.css';

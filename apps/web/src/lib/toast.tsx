@@ -1,0 +1,48 @@
+import { TOAST_DURATION_MS } from '@storefront/contracts/constants';
+import { useSyncExternalStore } from 'react';
+import type { ExternalToast } from 'sonner';
+
+type Sonner = typeof import('sonner');
+
+// sonner is not first-page code: it is fetched with the first toast, and its Toaster mounts then
+// (sonner replays toasts raised before the Toaster subscribed).
+let sonner: Sonner | null = null;
+let loading: Promise<Sonner> | null = null;
+const listeners = new Set<() => void>();
+
+function loadSonner(): Promise<Sonner> {
+  loading ??= import('sonner').then(
+    (module) => {
+      sonner = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const show = (kind: 'success' | 'error') => (message: string, options?: ExternalToast) => {
+  loadSonner().then(
+    (module) => module.toast[kind](message, options),
+    // A chunk that failed to load: the toast is lost, the next one tries again.
+    () => undefined,
+  );
+};
+
+export const toast = { success: show('success'), error: show('error') };
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Mounted once by the providers: sonner's Toaster (top-right, 5 s) from the first toast on. */
+export function Toasts() {
+  const loaded = useSyncExternalStore(subscribe, () => sonner);
+  if (!loaded) return null;
+  return <loaded.Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />;
+}
