@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { normaliseSearch } from '@storefront/contracts/search';
 import { placeProducts, products } from '@storefront/db/schema/catalogue';
 import { importTenantFile } from '@storefront/db/tenant-import';
+import { refreshMenuCounts } from '@storefront/db/tenant-import-catalogue';
 import { buildApp } from '../apps/api/src/app.ts';
 import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
 import { openBenchDatabase } from './bench-database.ts';
@@ -76,11 +77,19 @@ try {
       };
     });
     await t.db.insert(products).values(batch);
-    await t.db
-      .insert(placeProducts)
-      .values(batch.map((p, i) => ({ placeUid: PLACE, productUid: p.uid, stock: i % 7 === 0 ? 5 : null })));
+    await t.db.insert(placeProducts).values(
+      batch.map((p, i) => ({
+        placeUid: PLACE,
+        productUid: p.uid,
+        stock: i % 7 === 0 ? 5 : null,
+        categoryUid: p.categoryUid,
+        searchText: p.searchText,
+      })),
+    );
   }
-  await t.db.execute('analyze');
+  // What the tenant import does after writing products.
+  await refreshMenuCounts(t.db, [PLACE]);
+  await t.db.execute('vacuum analyze');
 
   const host = { host: 'localhost' };
   const cases = [

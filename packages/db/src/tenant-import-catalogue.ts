@@ -3,11 +3,12 @@ import type { TenantApp } from '@storefront/contracts/tenant-file';
 import { and, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Transaction } from './client.ts';
+import type { Executor, Transaction } from './client.ts';
 import {
   companyAds,
   optionGroups,
   options,
+  placeMenuCounts,
   placeOpeningHours,
   placePickupSettings,
   placeProducts,
@@ -304,6 +305,54 @@ async function importProducts(tx: Transaction, appUid: string, company: TenantCo
         set: fromExcluded(placeProducts, ['isAvailable']),
       });
   }
+  await copyProductFields(tx, productUids);
+  const touched = await tx
+    .selectDistinct({ placeUid: placeProducts.placeUid })
+    .from(placeProducts)
+    .where(inArray(placeProducts.productUid, productUids));
+  await refreshMenuCounts(
+    tx,
+    touched.map((row) => row.placeUid),
+  );
+}
+
+/** Copies the menu's filter and sort fields of these products onto their place_products rows. */
+async function copyProductFields(db: Executor, productUids: string[]): Promise<void> {
+  if (productUids.length === 0) return;
+  await db
+    .update(placeProducts)
+    .set({
+      categoryUid: sql`${products.categoryUid}`,
+      isRedeemable: sql`${products.isRedeemable}`,
+      isActive: sql`${products.isActive}`,
+      searchText: sql`${products.searchText}`,
+    })
+    .from(products)
+    .where(and(eq(products.uid, placeProducts.productUid), inArray(placeProducts.productUid, productUids)));
+}
+
+/** Recounts the menus of these places (place_menu_counts) from their place_products rows. */
+export async function refreshMenuCounts(db: Executor, placeUids: string[]): Promise<void> {
+  if (placeUids.length === 0) return;
+  await db.delete(placeMenuCounts).where(inArray(placeMenuCounts.placeUid, placeUids));
+  await db.insert(placeMenuCounts).select(
+    db
+      .select({
+        placeUid: placeProducts.placeUid,
+        categoryUid: placeProducts.categoryUid,
+        isRedeemable: placeProducts.isRedeemable,
+        products: sql<number>`count(*)::integer`.as('products'),
+      })
+      .from(placeProducts)
+      .where(
+        and(
+          inArray(placeProducts.placeUid, placeUids),
+          eq(placeProducts.isAvailable, true),
+          eq(placeProducts.isActive, true),
+        ),
+      )
+      .groupBy(placeProducts.placeUid, placeProducts.categoryUid, placeProducts.isRedeemable),
+  );
 }
 
 async function importAds(tx: Transaction, appUid: string, company: TenantCompany): Promise<void> {

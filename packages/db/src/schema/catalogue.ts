@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   time,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { apps, companies, places } from './tenancy.ts';
 
@@ -76,6 +77,9 @@ export const products = pgTable(
 /**
  * A product offered in a place, with that place's own stock (null = unlimited). Orders lock these
  * rows (FOR UPDATE) to take stock, so stock stays a plain integer column here.
+ * `categoryUid`, `isRedeemable`, `isActive` and `searchText` are copies of the product's, written with
+ * it by the tenant import (decision record 005): a menu page and its count read this table alone,
+ * through the partial menu indexes below, whatever the size of the place.
  */
 export const placeProducts = pgTable(
   'place_products',
@@ -88,12 +92,44 @@ export const placeProducts = pgTable(
       .references(() => products.uid, { onDelete: 'cascade' }),
     stock: integer(),
     isAvailable: boolean().notNull().default(true),
+    categoryUid: text(),
+    isRedeemable: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    searchText: text().notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.placeUid, t.productUid] }),
     index().on(t.productUid),
+    // Menu order (as products_menu_order_index) over the rows a menu shows.
+    index('place_products_menu_index')
+      .on(t.placeUid, sql`${t.searchText} collate "C"`, t.productUid)
+      .where(sql`${t.isAvailable} and ${t.isActive}`),
+    index('place_products_menu_category_index')
+      .on(t.placeUid, t.categoryUid, sql`${t.searchText} collate "C"`, t.productUid)
+      .where(sql`${t.isAvailable} and ${t.isActive}`),
+    index('place_products_menu_redeemable_index')
+      .on(t.placeUid, t.isRedeemable, sql`${t.searchText} collate "C"`, t.productUid)
+      .where(sql`${t.isAvailable} and ${t.isActive}`),
     check('place_products_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
   ],
+);
+
+/**
+ * How many products a place's menu shows per category and redeemability (the rows of place_products
+ * under its menu indexes), so that the menu's exact `count` without a search is a sum of a few rows.
+ * Rewritten for the places a tenant import touches (refreshMenuCounts), the only writer of products.
+ */
+export const placeMenuCounts = pgTable(
+  'place_menu_counts',
+  {
+    placeUid: text()
+      .notNull()
+      .references(() => places.uid, { onDelete: 'cascade' }),
+    categoryUid: text(),
+    isRedeemable: boolean().notNull(),
+    products: integer().notNull(),
+  },
+  (t) => [unique().on(t.placeUid, t.categoryUid, t.isRedeemable).nullsNotDistinct()],
 );
 
 /** Choices a product offers (spec §3 Option group), each with its own priced options. */

@@ -3,6 +3,7 @@ import {
   companyAds,
   optionGroups,
   options,
+  placeMenuCounts,
   placeOpeningHours,
   placePickupSettings,
   placeProducts,
@@ -10,7 +11,7 @@ import {
   products,
 } from '@storefront/db/schema/catalogue';
 import { appCompanies, areas, companies, companyCategories, places } from '@storefront/db/schema/tenancy';
-import { and, asc, count, eq, exists, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../lib/paging.ts';
 
 export type AreaRow = typeof areas.$inferSelect;
@@ -32,7 +33,10 @@ export interface Counted<T> {
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every word must appear in the normalised search column (contracts/search.ts). */
-function searchCondition(column: typeof products.searchText, terms: string[]): SQL[] {
+function searchCondition(
+  column: typeof products.searchText | typeof placeProducts.searchText,
+  terms: string[],
+): SQL[] {
   return terms.map((term) => like(column, `%${escapeLike(term)}%`));
 }
 
@@ -213,16 +217,12 @@ export function listProductCategories(
       ? exists(
           db
             .select({ one: sql`1` })
-            .from(products)
-            .innerJoin(
-              placeProducts,
-              and(eq(placeProducts.productUid, products.uid), eq(placeProducts.placeUid, placeUid)),
-            )
+            .from(placeMenuCounts)
             .where(
               and(
-                eq(products.categoryUid, productCategories.uid),
-                eq(products.isActive, true),
-                eq(placeProducts.isAvailable, true),
+                eq(placeMenuCounts.placeUid, placeUid),
+                eq(placeMenuCounts.categoryUid, productCategories.uid),
+                gt(placeMenuCounts.products, 0),
               ),
             ),
         )
@@ -286,38 +286,70 @@ function productWhere(appUid: string, filter: ProductFilter, productUid?: string
  */
 const menuOrder = [sql`${products.searchText} collate "C"`, asc(products.uid)];
 
-/** Active products in menu order; with a place, those available there. */
+/** Active products in menu order; with a place, those available there (menuOfPlace). */
 export function listProducts(db: Executor, appUid: string, filter: ProductFilter, at: PageRequest) {
+  if (filter.placeUid) return menuOfPlace(db, filter.placeUid, filter, at);
+  // Not bound to a place: stock is not known.
   const where = productWhere(appUid, filter);
-  const category = eq(productCategories.uid, products.categoryUid);
-  const order = menuOrder;
-  if (!filter.placeUid) {
-    // Not bound to a place: stock is not known.
-    return counted<ProductRow>(
-      db
-        .select({ ...productColumns, stock: sql<number | null>`null::integer` })
-        .from(products)
-        .leftJoin(productCategories, category)
-        .where(where)
-        .orderBy(...order)
-        .limit(at.limit)
-        .offset(at.offset),
-      () => db.select({ value: count() }).from(products).where(where),
-      at,
-    );
-  }
-  const offered = offeredIn(filter.placeUid);
+  return counted<ProductRow>(
+    db
+      .select({ ...productColumns, stock: sql<number | null>`null::integer` })
+      .from(products)
+      .leftJoin(productCategories, eq(productCategories.uid, products.categoryUid))
+      .where(where)
+      .orderBy(...menuOrder)
+      .limit(at.limit)
+      .offset(at.offset),
+    () => db.select({ value: count() }).from(products).where(where),
+    at,
+  );
+}
+
+/**
+ * A place's menu, read from place_products alone (its copies of the products' filter and sort fields,
+ * decision record 005) through the partial menu indexes; the products are joined for the page's rows
+ * only. A place's offers are all of its company's products (the tenant file checks it), and the caller
+ * has checked the place is the tenant's. The count without a search is a sum over place_menu_counts;
+ * with one, the matching index entries of the place are counted.
+ */
+function menuOfPlace(db: Executor, placeUid: string, filter: ProductFilter, at: PageRequest) {
+  const shown = and(
+    eq(placeProducts.placeUid, placeUid),
+    // The partial indexes' predicate, written the same way so that the planner matches it.
+    sql`${placeProducts.isAvailable} and ${placeProducts.isActive}`,
+    filter.categoryUids.length > 0 ? inArray(placeProducts.categoryUid, filter.categoryUids) : undefined,
+    filter.isRedeemable === undefined ? undefined : eq(placeProducts.isRedeemable, filter.isRedeemable),
+  );
+  const where = and(shown, ...searchCondition(placeProducts.searchText, filter.terms));
+  const total =
+    filter.terms.length > 0
+      ? () => db.select({ value: count() }).from(placeProducts).where(where)
+      : () =>
+          db
+            .select({ value: sql<number>`coalesce(sum(${placeMenuCounts.products}), 0)::integer` })
+            .from(placeMenuCounts)
+            .where(
+              and(
+                eq(placeMenuCounts.placeUid, placeUid),
+                filter.categoryUids.length > 0
+                  ? inArray(placeMenuCounts.categoryUid, filter.categoryUids)
+                  : undefined,
+                filter.isRedeemable === undefined
+                  ? undefined
+                  : eq(placeMenuCounts.isRedeemable, filter.isRedeemable),
+              ),
+            );
   return counted<ProductRow>(
     db
       .select(productColumns)
-      .from(products)
-      .innerJoin(placeProducts, offered)
-      .leftJoin(productCategories, category)
+      .from(placeProducts)
+      .innerJoin(products, eq(products.uid, placeProducts.productUid))
+      .leftJoin(productCategories, eq(productCategories.uid, products.categoryUid))
       .where(where)
-      .orderBy(...order)
+      .orderBy(sql`${placeProducts.searchText} collate "C"`, asc(placeProducts.productUid))
       .limit(at.limit)
       .offset(at.offset),
-    () => db.select({ value: count() }).from(products).innerJoin(placeProducts, offered).where(where),
+    total,
     at,
   );
 }

@@ -387,4 +387,38 @@ describe('catalogue and menu', () => {
       /not a place of this company/,
     );
   }, 120_000); // three imports of the whole demo file: slow when the machine is busy
+
+  it('keeps the exact count of full pages when a re-import moves, hides or withdraws products', async () => {
+    // page_size=2 fills the page, so count comes from the place's menu counts, not from the page.
+    const countOf = async (query: string) => (await menu(`?page_size=2${query}`)).body.count as number;
+    const walked = async (query: string) =>
+      (await walk(`/api/v7/places/place-miraflores/products/?page_size=2${query}`)).seen.length;
+    const shapes = ['', '&category=pc-bebidas', '&category=pc-bebidas,pc-postres', '&is_redeemable=false'];
+    const before = await Promise.all(shapes.map(countOf));
+    for (const [i, shape] of shapes.entries()) expect(before[i]).toBe(await walked(shape));
+
+    const file = demoTenantFile() as Json;
+    const products = file.apps[0].companies[0].products as Json[];
+    const shown = (category: string) => (p: Json) => p.category === category && !p.is_redeemable && !p.offers;
+    const drink = products.find(shown('pc-bebidas')) as Json;
+    const hidden = products.find((p) => shown('pc-bebidas')(p) && p.uid !== drink.uid) as Json;
+    const withdrawn = products.find(shown('pc-postres')) as Json;
+    drink.category = 'pc-postres';
+    drink.title = 'Zzz último';
+    hidden.is_active = false;
+    withdrawn.offers = [{ place: 'place-san-isidro' }];
+    await importTenantFile(t.db, file, { includeDemoUsers: false });
+
+    const after = await Promise.all(shapes.map(countOf));
+    expect(after).toEqual(before.map((n) => n - 2));
+    for (const [i, shape] of shapes.entries()) expect(after[i]).toBe(await walked(shape));
+    const desserts = await walk('/api/v7/places/place-miraflores/products/?page_size=2&category=pc-postres');
+    expect(desserts.seen.at(-1)?.uid).toBe(drink.uid);
+    expect((await menu(`?search=${encodeURIComponent('zzz ultimo')}`)).body.results[0].uid).toBe(drink.uid);
+    const categories = await get('/api/v7/places/place-miraflores/product-categories/');
+    expect(categories.status).toBe(200);
+
+    await importTenantFile(t.db, demoTenantFile(), { includeDemoUsers: false });
+    expect(await Promise.all(shapes.map(countOf))).toEqual(before);
+  }, 120_000);
 });
