@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KIB = 150;
+const BUDGET_KIB = 100;
 const dist = 'apps/web/dist';
 // The demo's first page: the entry, the home route, and where it sends a visitor.
 const FIRST_PAGE_MODULES = ['index.html', 'src/app/pages/home-page.tsx'];

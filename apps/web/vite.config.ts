@@ -1,8 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// The production build runs on preact/compat: React's API at a fraction of react-dom's weight, which
+// keeps the first page within its JavaScript budget (docs/decisions/013-first-page-budget.md). The dev
+// server and the unit tests keep React (fast refresh, Testing Library).
+const preactCompat = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: { alias: command === 'build' ? preactCompat : [] },
   build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 0, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-});
+}));

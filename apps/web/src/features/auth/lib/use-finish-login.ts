@@ -9,6 +9,19 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../account/api/use-me.ts';
 
 /**
+ * Resolves once the effects of the last render have run: React runs them inside flushSync, Preact
+ * (the production build) after the next frame, so a frame and a task are awaited (a timer too, as a
+ * hidden tab draws no frames).
+ */
+function afterEffects(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => setTimeout(resolve);
+    requestAnimationFrame(done);
+    setTimeout(done, 100);
+  });
+}
+
+/**
  * Stores a fresh token and moves on (spec §4 after login). The profile is read first, with the new
  * token, to choose between /complete-info, the cart and home. The login and register routes send a
  * signed-in member home as soon as the session exists, so the chosen target is pushed after that.
@@ -23,7 +36,7 @@ export function useFinishLogin() {
       queryClient.setQueryData(meQueryKey, me);
       const target = takeAfterLoginTarget(me.is_profile_complete);
       flushSync(() => login(token));
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await afterEffects();
       await navigate(target, { replace: true });
     },
     [login, navigate, queryClient],
