@@ -1,50 +1,15 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { tenantUrl } from './support.ts';
+import { digits, newMember, presetCookieChoice, tenantUrl } from './support.ts';
 
 // Accounts journeys (issue 3): every sign-in method, registration with e-mail verification, password
 // reset, only-document login, complete-info and deletion by link, against the demo data.
 
 // The cookie choice is made, so that the banner stays out of the way of the forms.
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('version', '1.0.2');
-    localStorage.setItem('cookie_ga', 'false');
-    localStorage.setItem('cookie_guid', 'false');
-  });
+  await presetCookieChoice(page);
 });
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const digits = (length: number) =>
-  Array.from({ length }, (_, index) =>
-    index === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
-  ).join('');
-
-interface NewMember {
-  email: string;
-  password: string;
-  token: string;
-}
-
-/** A fresh member registered through the API (incomplete profile: no birthdate or gender). */
-async function registerMember(request: APIRequestContext): Promise<NewMember> {
-  const email = `e2e-${unique()}@demo.pe`;
-  const password = 'Clave1234!';
-  const response = await request.post('/api/v5/register/', {
-    data: {
-      document_type: 'NATIONAL_ID',
-      document_number: digits(8),
-      first_name: 'Prueba',
-      last_name: 'Socia',
-      email,
-      mobile_number: `+519${digits(8)}`,
-      country_code_number: '+51',
-      password,
-      accepted_terms_cond: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return { email, password, token: (await response.json()).token };
-}
 
 /** The newest link of one kind mailed to an address, read from the development mailbox. */
 async function mailedLink(request: APIRequestContext, to: string, path: string): Promise<string> {
@@ -150,7 +115,7 @@ test('register, then verify the e-mail with the mailed link', async ({ page, req
 });
 
 test('forgot password, reset it from the mailed link, log in with the new one', async ({ page, request }) => {
-  const member = await registerMember(request);
+  const member = await newMember(request, { complete: false });
   await page.goto('/login');
   await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
   await expect(page).toHaveURL(/\/recovery-password$/);
@@ -194,7 +159,7 @@ test('an incomplete profile is sent to complete-info and completing it goes home
   page,
   request,
 }) => {
-  const member = await registerMember(request);
+  const member = await newMember(request, { complete: false });
   await logInByEmail(page, member.email, member.password);
   await expect(page).toHaveURL(/\/complete-info$/);
   await page.getByLabel('Fecha de nacimiento (dd/mm/aaaa)').fill('31/02/1990');
@@ -211,7 +176,7 @@ test('an incomplete profile is sent to complete-info and completing it goes home
 });
 
 test('account deletion by the mailed link ends on the farewell', async ({ page, request }) => {
-  const member = await registerMember(request);
+  const member = await newMember(request, { complete: false });
   await page.goto('/login');
   await page.evaluate((token) => localStorage.setItem('token', token), member.token);
   await page.goto('/delete');
@@ -238,7 +203,7 @@ test('account deletion by the mailed link ends on the farewell', async ({ page, 
 });
 
 test('profile update and change password for a signed-in member', async ({ page, request }) => {
-  const member = await registerMember(request);
+  const member = await newMember(request, { complete: false });
   await page.goto('/login');
   await page.evaluate((token) => localStorage.setItem('token', token), member.token);
   await page.goto('/profile');

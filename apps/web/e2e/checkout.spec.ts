@@ -1,25 +1,28 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { earnCoins, type Member, newMember, presetCookieChoice, signIn } from './support.ts';
 
-// One member, one server cart: the journeys run one after the other so that a login's merge never
-// picks up another journey's cart.
-test.describe.configure({ mode: 'serial' });
+// Each journey orders as a member of its own: carts, orders and coins of one never reach another
+// running in parallel on the same server.
 
-// The cookie choice is made, so that the banner stays out of the way of the forms.
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('version', '1.0.2');
-    localStorage.setItem('cookie_ga', 'false');
-    localStorage.setItem('cookie_guid', 'false');
-  });
+  await presetCookieChoice(page);
 });
 
 const cartOf = (page: Page, placeUid: string) =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `cart_${placeUid}`);
 
-async function logIn(page: Page) {
+/** A new member signed in through the API. */
+async function signedIn(page: Page, request: APIRequestContext): Promise<Member> {
+  const member = await newMember(request);
+  await signIn(page, member);
+  return member;
+}
+
+/** The login screen, as a member does on a new device. */
+async function logIn(page: Page, member: Member) {
   await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill('socio@demo.pe');
-  await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234!');
+  await page.getByLabel('Correo electrónico').fill(member.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
@@ -56,10 +59,13 @@ async function fillBilling(page: Page) {
 
 const orderUidOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
 
-test('options → cart → pickup with cash → the order in /orders, then cancel it', async ({ page }) => {
+test('options → cart → pickup with cash → the order in /orders, then cancel it', async ({
+  page,
+  request,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await logIn(page);
+  await signedIn(page, request);
   await openStore(page, 'place-miraflores', 'Platos de fondo');
   await addLomoSaltado(page);
 
@@ -127,8 +133,9 @@ test('options → cart → pickup with cash → the order in /orders, then cance
 
 test('delivery: the area is required, an address out of zone is refused, the fare is added', async ({
   page,
+  request,
 }) => {
-  await logIn(page);
+  await signedIn(page, request);
   await openStore(page, 'place-miraflores', 'Entradas');
   await page.getByRole('button', { name: /Causa limeña/ }).click();
   await page
@@ -167,8 +174,9 @@ test('delivery: the area is required, an address out of zone is refused, the far
 
 test('a direct purchase replaces the cart, leaves it off the cart route, and is ordered alone', async ({
   page,
+  request,
 }) => {
-  await logIn(page);
+  await signedIn(page, request);
   await openStore(page, 'place-san-isidro', 'Platos de fondo');
   await addLomoSaltado(page);
   await page.getByRole('button', { name: 'Canjes y combos' }).click();
@@ -220,8 +228,8 @@ test('a direct purchase replaces the cart, leaves it off the cart route, and is 
   await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
 });
 
-test('a coupon link is applied at checkout', async ({ page }) => {
-  await logIn(page);
+test('a coupon link is applied at checkout', async ({ page, request }) => {
+  await signedIn(page, request);
   await page.goto('/company/demo-main/code/DESCUENTO5/');
   await expect(page).toHaveURL(/\/products$/);
   await openStore(page, 'place-miraflores', 'Platos de fondo');
@@ -255,8 +263,11 @@ test('a coupon link is applied at checkout', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('coupon'))).toBeNull();
 });
 
-test('a redeemable product is paid with coins and shows in the exchanges', async ({ page }) => {
-  await logIn(page);
+test('a redeemable product is paid with coins and shows in the exchanges', async ({ page, request }) => {
+  // 5 × S/ 35 delivered: 175 coins, enough for the 150 of the gift.
+  const member = await newMember(request);
+  await earnCoins(request, member, 5);
+  await signIn(page, member);
   await openStore(page, 'place-miraflores', 'Canjes y combos');
   await page.getByRole('button', { name: /Chicha morada de regalo/ }).click();
   await page
@@ -277,14 +288,18 @@ test('a redeemable product is paid with coins and shows in the exchanges', async
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   const uid = orderUidOf(page);
   await expect(page.locator('.order-totals')).toContainText('150 monedas');
+  const program = await request.get('/api/v5/me/programs/demo-club/', {
+    headers: { Authorization: `Token ${member.token}` },
+  });
+  expect((await program.json()).coins).toBe(25);
 
   await page.goto('/orders/coins');
   await expect(page.getByRole('heading', { name: 'Mis canjes' })).toBeVisible();
   await expect(page.locator(`a[href="/orders/${uid}"]`)).toBeVisible();
 });
 
-test('subscribe on two days, then cancel the subscription', async ({ page }) => {
-  await logIn(page);
+test('subscribe on two days, then cancel the subscription', async ({ page, request }) => {
+  await signedIn(page, request);
   await page.goto('/subscription');
   await page.getByRole('button', { name: 'Armar mi suscripción' }).click();
   await expect(page).toHaveURL(/\/products$/);
@@ -319,18 +334,19 @@ test('subscribe on two days, then cancel the subscription', async ({ page }) => 
 test('the saved cart comes back on another device after login, and an emptied cart leaves the server', async ({
   page,
   browser,
+  request,
 }) => {
-  await logIn(page);
+  const member = await newMember(request);
+  await logIn(page, member);
   await openStore(page, 'place-miraflores', 'Entradas');
   await page.getByRole('button', { name: /Causa limeña/ }).click();
   await page
     .getByRole('dialog', { name: 'Causa limeña' })
     .getByRole('button', { name: /Agregar/ })
     .click();
-  const token = await page.evaluate(() => localStorage.token);
   const saved = async () => {
     const answer = await page.request.get('/api/v5/me/shopping-cart/?place_uid=place-miraflores', {
-      headers: { Authorization: `Token ${token}` },
+      headers: { Authorization: `Token ${member.token}` },
     });
     return (await answer.json()).products.map((line: { uid: string }) => line.uid);
   };
@@ -338,12 +354,8 @@ test('the saved cart comes back on another device after login, and an emptied ca
 
   const other = await browser.newContext();
   const second = await other.newPage();
-  await second.addInitScript(() => {
-    localStorage.setItem('version', '1.0.2');
-    localStorage.setItem('cookie_ga', 'false');
-    localStorage.setItem('cookie_guid', 'false');
-  });
-  await logIn(second);
+  await presetCookieChoice(second);
+  await logIn(second, member);
   await second.goto('/products');
   await second.getByLabel('Ciudad').selectOption('area-lima');
   await second.getByLabel('Tienda', { exact: true }).selectOption('place-miraflores');

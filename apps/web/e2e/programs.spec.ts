@@ -1,11 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { earnCoins, joinProgram, newMember, presetCookieChoice, signIn } from './support.ts';
 
 // Loyalty journeys (issue 6) against the demo program "Club Sabores" (demo-club): joining, level and
 // stamp progress, promotions with their QR and paging, buying with coins, polls and raffles.
 
 const PROGRAM = '/program/demo-club';
-const digits = (length: number) =>
-  Array.from({ length }, (_, index) => (index === 0 ? 1 : 0) + Math.floor(Math.random() * 9)).join('');
 
 async function token(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post('/api/v5/login/', { data: { email, password } });
@@ -13,48 +12,16 @@ async function token(request: APIRequestContext, email: string, password: string
   return (await response.json()).token;
 }
 
-/** A member registered just now: not in any program, no coins; a journey of its own on the shared database. */
-async function freshMember(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v5/register/', {
-    data: {
-      document_type: 'NATIONAL_ID',
-      document_number: digits(8),
-      first_name: 'Nueva',
-      last_name: 'Socia',
-      email: `e2e-programs-${Date.now()}-${digits(4)}@demo.pe`,
-      mobile_number: `+519${digits(8)}`,
-      country_code_number: '+51',
-      password: 'Clave1234!',
-      accepted_terms_cond: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).token;
-}
-
-/** The cookie choice is made, so that the banner stays out of the way. */
-async function chooseCookies(page: Page) {
-  await page.goto('/no/such/page');
-  await page.evaluate(() => {
-    localStorage.setItem('cookie_ga', 'false');
-    localStorage.setItem('cookie_guid', 'false');
-  });
-}
-
-/** Signs the browser in with a token (as the login screen does) and keeps the storage version. */
-async function signIn(page: Page, value: string) {
-  await chooseCookies(page);
-  await page.evaluate((stored) => localStorage.setItem('token', stored), value);
-}
-
-const demoMember = (request: APIRequestContext) => token(request, 'socio@demo.pe', 'Demo1234!');
-const coinsShown = async (page: Page) => Number(await page.getByTestId('program-coins').textContent());
+/** socio@demo.pe, read-only here: its exact points, stamps and promotions are asserted. */
+const demoMember = async (request: APIRequestContext) => ({
+  token: await token(request, 'socio@demo.pe', 'Demo1234!'),
+});
 
 test('a new member joins the program and starts at the first level with an empty stamp card', async ({
   page,
   request,
 }) => {
-  await signIn(page, await freshMember(request));
+  await signIn(page, await newMember(request));
   await page.goto(PROGRAM);
   await expect(page.getByRole('heading', { name: 'Únete a Club Sabores' })).toBeVisible();
   await page.getByRole('button', { name: 'Unirme al programa' }).click();
@@ -92,7 +59,14 @@ test('the demo member sees the level progress and the stamp card, and the footer
 });
 
 test('promotions come 24 a page and the second page shows the rest', async ({ page, request }) => {
-  await signIn(page, await demoMember(request));
+  const socio = await demoMember(request);
+  const all = await request.get('/api/v5/me/programs/demo-club/promotions/', {
+    headers: { Authorization: `Token ${socio.token}` },
+  });
+  const { count } = await all.json();
+  expect(count).toBeGreaterThan(24);
+  expect(count).toBeLessThan(48);
+  await signIn(page, socio);
   await page.goto(`${PROGRAM}#promotions`);
   const cards = page.locator('.promotion-card');
   await expect(cards).toHaveCount(24);
@@ -100,9 +74,7 @@ test('promotions come 24 a page and the second page shows the rest', async ({ pa
   await pager.getByRole('button', { name: 'Página 2' }).click();
   await expect(page).toHaveURL(/page=2#promotions$/);
   await expect(pager.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
-  // Page 2 holds the rest (how many depends on what other journeys bought, but fewer than a page).
-  await expect.poll(() => cards.count()).toBeLessThan(24);
-  await expect(cards.first()).toBeVisible();
+  await expect(cards).toHaveCount(count - 24);
   await page.getByLabel('Solo destacadas').check();
   await expect(page).not.toHaveURL(/page=2/);
   await expect(page.locator('.promotion-grid')).toHaveAttribute('aria-busy', 'false');
@@ -113,7 +85,9 @@ test('promotions come 24 a page and the second page shows the rest', async ({ pa
 });
 
 test('a promotion opens with its QR and coupon code', async ({ page, request }) => {
-  await signIn(page, await demoMember(request));
+  const member = await newMember(request);
+  await joinProgram(request, member);
+  await signIn(page, member);
   await page.goto(`${PROGRAM}#promotions`);
   await page.getByRole('button', { name: 'Ver promoción: Rocoto relleno con 40% de descuento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rocoto relleno con 40% de descuento' });
@@ -136,20 +110,23 @@ test('buying a promotion with coins spends them; refusals show the server messag
   page,
   request,
 }) => {
-  await signIn(page, await demoMember(request));
+  // 3 × S/ 35 delivered: 105 coins.
+  const rich = await newMember(request);
+  await earnCoins(request, rich, 3);
+  await signIn(page, rich);
   await page.goto(`${PROGRAM}#promotions`);
-  const before = await coinsShown(page);
+  await expect(page.getByTestId('program-coins')).toHaveText('105');
   await page.getByRole('button', { name: 'Ver promoción: Seco de res con 35% de descuento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Seco de res con 35% de descuento' });
   await dialog.getByRole('button', { name: 'Canjear por 80 monedas' }).click();
   await expect(
-    dialog.getByText(/^¡Canje realizado! Tu código es [A-Z0-9]{10}\. Te quedan \d+ monedas\.$/),
+    dialog.getByText(/^¡Canje realizado! Tu código es [A-Z0-9]{10}\. Te quedan 25 monedas\.$/),
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
-  await expect.poll(() => coinsShown(page)).toBeLessThanOrEqual(before - 80);
+  await expect(page.getByTestId('program-coins')).toHaveText('25');
 
   // A member without coins is refused with "not enough coins"; a once-per-member promotion works once.
-  await signIn(page, await freshMember(request));
+  await signIn(page, await newMember(request));
   await page.goto(PROGRAM);
   await page.getByRole('button', { name: 'Unirme al programa' }).click();
   await page.getByRole('link', { name: 'Promociones' }).first().click();
@@ -169,12 +146,14 @@ test('buying a promotion with coins spends them; refusals show the server messag
 });
 
 test('a redeemable product out of reach shows the coins-missing message', async ({ page, request }) => {
-  await signIn(page, await demoMember(request));
+  // 5 × S/ 35 delivered: 175 coins, enough for the gift (150) and not for the Lomo saltado (900).
+  const member = await newMember(request);
+  await earnCoins(request, member, 5);
+  await signIn(page, member);
   await page.goto(`${PROGRAM}#products`);
   const lomo = page.locator('.redeemable-card', { hasText: 'Lomo saltado' });
   await expect(lomo).toBeVisible();
-  const coins = await coinsShown(page);
-  await expect(lomo.getByText(`Te faltan ${900 - coins} monedas para canjear este Producto.`)).toBeVisible();
+  await expect(lomo.getByText('Te faltan 725 monedas para canjear este Producto.')).toBeVisible();
   await expect(lomo.getByRole('button', { name: 'Canjear' })).toBeDisabled();
   await page
     .locator('.redeemable-card', { hasText: 'Chicha morada de regalo' })
@@ -185,7 +164,7 @@ test('a redeemable product out of reach shows the coins-missing message', async 
 });
 
 test('a poll needs every answer and is answered once', async ({ page, request }) => {
-  await signIn(page, await freshMember(request));
+  await signIn(page, await newMember(request));
   await page.goto('/polls');
   await page.getByRole('button', { name: 'Responder: ¿Cómo te atendimos?' }).click();
   await page.getByRole('radio', { name: 'Excelente' }).check();
@@ -206,7 +185,7 @@ test('a poll needs every answer and is answered once', async ({ page, request })
 });
 
 test('registering for a raffle needs the accepted terms', async ({ page, request }) => {
-  await signIn(page, await freshMember(request));
+  await signIn(page, await newMember(request));
   await page.goto('/raffles');
   await page.getByRole('button', { name: 'Ver sorteo: Sorteo de aniversario' }).click();
   await expect(page.getByText('Premio: Cena para dos')).toBeVisible();
@@ -221,7 +200,7 @@ test('registering for a raffle needs the accepted terms', async ({ page, request
 });
 
 test('events list the company events, soonest first', async ({ page }) => {
-  await chooseCookies(page);
+  await presetCookieChoice(page);
   await page.goto('/events');
   const titles = page.locator('.activity-card h2');
   await expect(titles).toHaveText(['Taller de ceviche', 'Feria gastronómica Sabores']);

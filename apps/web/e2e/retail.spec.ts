@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
+import { digits, newMember } from './support.ts';
 
 // Retail staff journey (issue 7): tienda@demo.pe at Miraflores finds socio@demo.pe by DNI, creates a
 // customer at the counter, redeems a promotion, stamps, adds points, downloads the day's records, and
@@ -9,8 +10,6 @@ import readXlsxFile from 'read-excel-file/node';
 // The writes go to a member created here rather than to socio@demo.pe: the program journeys, which may
 // share this server, assert socio's exact stamps, points and first redemption.
 
-const digits = (length: number) =>
-  Array.from({ length }, (_, index) => (index === 0 ? 1 : 0) + Math.floor(Math.random() * 9)).join('');
 const limaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
 
 async function logIn(page: Page, email: string) {
@@ -24,25 +23,6 @@ async function logIn(page: Page, email: string) {
   await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234!');
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** A member registered through the API, with a token, for the second browser context. */
-async function registerMember(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v5/register/', {
-    data: {
-      document_type: 'NATIONAL_ID',
-      document_number: digits(8),
-      first_name: 'Cliente',
-      last_name: 'Pedido',
-      email: `e2e-retail-${Date.now()}-${digits(4)}@demo.pe`,
-      mobile_number: `+519${digits(8)}`,
-      country_code_number: '+51',
-      password: 'Clave1234!',
-      accepted_terms_cond: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).token;
 }
 
 test('a staff member serves customers and runs the order board', async ({ page, browser }) => {
@@ -147,7 +127,7 @@ test('a staff member serves customers and runs the order board', async ({ page, 
   await page.getByRole('tab', { name: 'Pedidos' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
   const memberContext = await browser.newContext();
-  const memberToken = await registerMember(memberContext.request);
+  const { token: memberToken } = await newMember(memberContext.request);
   const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const schedule = await memberContext.request.get(
     `/api/v7/places/place-miraflores/pickup-schedule/?date=${date}`,

@@ -1,5 +1,129 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
 /** The port the journeys' server listens on (playwright.config.ts starts it). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18300);
 
 /** The storefront of another demo tenant, e.g. `tenantUrl('multi.localhost', '/c/multi-cafe/')`. */
 export const tenantUrl = (host: string, path: string) => `http://${host}:${E2E_PORT}${path}`;
+
+/** Random digits, the first never 0: documents and phones of members registered in parallel never clash. */
+export const digits = (length: number) =>
+  Array.from({ length }, (_, index) =>
+    index === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
+  ).join('');
+
+export interface Member {
+  email: string;
+  password: string;
+  token: string;
+}
+
+/**
+ * A member registered just now through the API (registering signs in: the answer holds the token).
+ * The journeys run in parallel on one database, so every journey that writes (a cart, an order, coins,
+ * a profile) does it as a member of its own; socio@demo.pe stays read-only. By default the profile is
+ * completed like the demo member's (birthdate, gender, Lima), so that a login does not stop at
+ * /complete-info; `complete: false` keeps it as registered.
+ */
+export async function newMember(request: APIRequestContext, { complete = true } = {}): Promise<Member> {
+  const email = `e2e-${Date.now()}-${digits(6)}@demo.pe`;
+  const password = 'Clave1234!';
+  const registered = await request.post('/api/v5/register/', {
+    // Members register from their own devices: the suite's many would exceed the limit per address
+    // (30 in 10 min). The server takes the client address from the proxy's header (trustProxy).
+    headers: { 'X-Forwarded-For': `10.${digits(2)}.${digits(2)}.${digits(2)}` },
+    data: {
+      document_type: 'NATIONAL_ID',
+      document_number: digits(8),
+      first_name: 'Prueba',
+      last_name: 'Socia',
+      email,
+      mobile_number: `+519${digits(8)}`,
+      country_code_number: '+51',
+      password,
+      accepted_terms_cond: true,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { token } = await registered.json();
+  if (complete) {
+    const completed = await request.patch('/api/v5/me/', {
+      headers: { Authorization: `Token ${token}` },
+      data: { birthdate: '1990-05-14', gender: 'f', area: 'area-lima' },
+    });
+    expect(completed.status(), await completed.text()).toBe(200);
+  }
+  return { email, password, token };
+}
+
+/** The member joins the demo program "Club Sabores" (no coins, first level). */
+export async function joinProgram(request: APIRequestContext, member: Member, program = 'demo-club') {
+  const joined = await request.post('/api/v5/me/programs/', {
+    headers: { Authorization: `Token ${member.token}` },
+    data: { program },
+  });
+  expect([200, 201], await joined.text()).toContain(joined.status());
+}
+
+/**
+ * Coins as a member earns them (one per sol paid): a pickup order of `units` Lomo saltado (S/ 35 each)
+ * at San Isidro, accepted and delivered by the demo staff member. San Isidro keeps these orders off the
+ * Miraflores order board the retail journey watches.
+ */
+export async function earnCoins(request: APIRequestContext, member: Member, units: number) {
+  const place = 'place-san-isidro';
+  const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const schedule = await request.get(`/api/v7/places/${place}/pickup-schedule/?date=${date}`);
+  const [slot] = (await schedule.json()).slots;
+  const placed = await request.post(`/api/v5/places/${place}/orders/`, {
+    headers: { Authorization: `Token ${member.token}` },
+    data: {
+      order_type: 'PICKUP',
+      payment_type: 'CASH',
+      pickup_date: date,
+      start_time: slot.start_time,
+      end_time: slot.end_time,
+      products: [
+        {
+          uid: 'p-lomo-saltado',
+          quantity: units,
+          option_groups: [{ uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] }],
+          direct_purchase: false,
+        },
+      ],
+      user_data: {
+        full_name: 'Prueba Socia',
+        document_type: 'NATIONAL_ID',
+        document_number: '12345678',
+        email: member.email,
+        contact_number: '+51911222333',
+      },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = await placed.json();
+  const staff = await request.post('/api/v5/login/', {
+    data: { email: 'tienda@demo.pe', password: 'Demo1234!' },
+  });
+  const headers = { Authorization: `Token ${(await staff.json()).token}` };
+  for (const status of ['ACCEPTED', 'DELIVERED']) {
+    const moved = await request.patch(`/api/v5/retail/orders/${order.uid}/`, { headers, data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+}
+
+/** The cookie choice made (and the storage version current) before any page runs: no banner over the forms. */
+export async function presetCookieChoice(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem('version', '1.0.2');
+    localStorage.setItem('cookie_ga', 'false');
+    localStorage.setItem('cookie_guid', 'false');
+  });
+}
+
+/** Signs the browser in as the login screen does (the token in local storage), the cookie choice made. */
+export async function signIn(page: Page, member: Pick<Member, 'token'>) {
+  await presetCookieChoice(page);
+  await page.goto('/no/such/page');
+  await page.evaluate((token) => localStorage.setItem('token', token), member.token);
+}

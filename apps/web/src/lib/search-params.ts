@@ -17,7 +17,9 @@ export function useSearchState() {
         else next.set(key, String(value));
       }
       const search = next.toString();
-      navigate({ search: search ? `?${search}` : '', hash: location.hash }, options);
+      // In one synchronous render, not a transition: a checkbox or select bound to the URL shows the
+      // change at once instead of snapping back until a deferred render commits.
+      navigate({ search: search ? `?${search}` : '', hash: location.hash }, { ...options, flushSync: true });
     },
     [location.search, location.hash, navigate],
   );

@@ -20,10 +20,15 @@ export function useCartProduct(placeUid: string, productUid: string | null) {
 }
 
 async function mergeOne(placeUid: string, type: CartType, skipUpdate: boolean): Promise<void> {
+  // A change the member makes while the saved cart is on its way wins (it is sent up already): the
+  // older saved cart must not bring back a line just removed. getCart keeps one object per stored text.
+  const before = getCart(placeUid, type);
+  const changed = () => getCart(placeUid, type) !== before;
   const saved = await apiFetch<ServerCart>(
     `v5/me/shopping-cart/?place_uid=${encodeURIComponent(placeUid)}&type=${type}`,
   );
-  const local = getCart(placeUid, type);
+  if (changed()) return;
+  const local = before;
   const decision = mergeDecision({
     merge: true,
     skipUpdate,
@@ -37,6 +42,7 @@ async function mergeOne(placeUid: string, type: CartType, skipUpdate: boolean): 
     uids.map((uid) => apiFetch<Product>(productPath(placeUid, uid)).catch(() => null)),
   );
   const products = new Map(found.filter((p): p is Product => p !== null).map((p) => [p.uid, p]));
+  if (changed()) return;
   saveCart(placeUid, linesFromServer(saved, products), type, { sync: false });
 }
 
