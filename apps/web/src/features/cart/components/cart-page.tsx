@@ -12,7 +12,7 @@ import '../i18n.ts';
 import './cart.css';
 import { CartPanel } from './cart-panel.tsx';
 
-const CheckoutForm = lazy(() => import('../../checkout/components/checkout-form.tsx'));
+const CheckoutForm = lazy(() => import('./checkout-form.tsx'));
 
 const TYPES: CartType[] = ['REGULAR', 'SUBSCRIPTION'];
 

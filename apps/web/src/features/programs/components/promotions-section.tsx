@@ -7,8 +7,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/que
 import { addTranslations } from '../../../lib/i18n.ts';
 import { pageParam, useSearchState } from '../../../lib/search-params.ts';
 import { type PromotionFilters, usePromotions } from '../api/promotions-api.ts';
-import en from '../locales/en.json';
-import es from '../locales/es.json';
+import en from '../locales/promotions/en.json';
+import es from '../locales/promotions/es.json';
 import { PromotionDetail } from './promotion-detail.tsx';
 import { formatDate, PromotionPrice } from './promotion-price.tsx';
 import '../../../components/ui/content.css';

@@ -3,7 +3,7 @@ import type { Promotion, promotionCodeSchema, Redemption } from '@storefront/con
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { idempotent, type Page, programKeys } from '../../programs/api/programs-api.ts';
+import { idempotent, type Page, programKeys } from './programs-api.ts';
 
 export type PromotionCode = z.infer<typeof promotionCodeSchema>;
 

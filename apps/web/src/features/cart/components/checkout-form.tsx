@@ -27,8 +27,8 @@ import {
 import { type CheckoutValues, checkoutBody, checkoutFormSchema, nextDays } from '../checkout-schema.ts';
 import { cartSummary, serverFieldErrors } from '../checkout-summary.ts';
 import { createAttemptKeys } from '../idempotency.ts';
-import en from '../locales/en.json';
-import es from '../locales/es.json';
+import en from '../locales/checkout/en.json';
+import es from '../locales/checkout/es.json';
 import './checkout.css';
 import { formatMoney } from '../../../lib/money.ts';
 
