@@ -14,11 +14,14 @@ export function ProductCard({
   currency,
   coins,
   onOpen,
+  eager = false,
 }: {
   product: Product;
   currency: string;
   coins: number | undefined;
   onOpen?: () => void;
+  /** The first cards hold the page's largest image: fetched at once, first. */
+  eager?: boolean;
 }) {
   const { t } = useTranslation('menu');
   const short = product.is_redeemable ? missingCoins(product.coin_price, coins) : 0;
@@ -31,7 +34,8 @@ export function ProductCard({
           alt=""
           width={320}
           height={240}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
         />
       ) : (

@@ -9,6 +9,8 @@ import { usePlaceProducts } from '../api/use-place-products.ts';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
 const SKELETONS = [1, 2, 3, 4, 5, 6];
+// The cards in view on a phone; their images load first instead of lazily (LCP).
+const EAGER_IMAGES = 2;
 
 /**
  * The place's products under the chosen category and search text, loading the next page as its end comes into view
@@ -62,9 +64,10 @@ export function ProductList({
   return (
     <>
       <ul className="product-grid" aria-busy={isFetchingNextPage}>
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={product.uid}>
             <ProductCard
+              eager={index < EAGER_IMAGES}
               product={product}
               currency={currency}
               coins={coins}
