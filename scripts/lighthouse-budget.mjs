@@ -1,0 +1,156 @@
+// Lighthouse budget (issue 9): the real server on a fresh database with the demo data, Lighthouse (mobile,
+// simulated throttling, Debian Chromium) 3 times on each storefront page, the median of each category.
+// Fails when a median performance is under the gate or accessibility is under 100. The target is 95;
+// the gate sits a few points under it so that a busy machine does not fail the build.
+// Usage: npm run test:lighthouse [-- --runs 5]; serves apps/web/dist (npm run build first) or WEB_DIST.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PAGES = ['/carta', '/program/demo-club', '/cart', '/login'];
+const PERFORMANCE_GATE = 90;
+const ACCESSIBILITY_GATE = 100;
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const RUNS = Number(values.runs);
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The server as `npm start` runs it, on a fresh embedded database that imports the demo data. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://localhost:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${origin}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error('the server did not answer /api/health within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+  return { origin, stop };
+}
+
+const median = (numbers) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+/** One Lighthouse run; a run whose trace broke (NO_NAVSTART and the like, on a loaded machine) is redone. */
+async function audit(path, attempt = 1) {
+  // Lighthouse's defaults: mobile form factor and screen, simulated throttling, storage cleared.
+  const { lhr } = await lighthouse(`${server.origin}${path}`, {
+    port: chrome.port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'accessibility'],
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  });
+  if (!lhr.runtimeError) return lhr;
+  if (attempt < 3) return audit(path, attempt + 1);
+  throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+}
+
+const rows = [];
+const problems = new Map();
+const started = Date.now();
+try {
+  for (const path of PAGES) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const { categories, audits } = await audit(path);
+      runs.push({
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+      });
+      // What cost points, to say why when the gate fails.
+      for (const ref of [...categories.performance.auditRefs, ...categories.accessibility.auditRefs]) {
+        const audit = audits[ref.id];
+        if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) {
+          problems.set(
+            `${path} ${ref.id}`,
+            `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
+          );
+        }
+      }
+    }
+    const pick = (key) => median(runs.map((run) => run[key]));
+    rows.push({
+      path,
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+    });
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+console.log(
+  `Lighthouse, mobile, simulated throttling, median of ${RUNS} (${Math.round((Date.now() - started) / 1000)} s):`,
+);
+console.log('| page | performance | accessibility | LCP ms | TBT ms | CLS |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const row of rows) {
+  console.log(
+    `| ${row.path} | ${row.performance} | ${row.accessibility} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} |`,
+  );
+}
+const failed = rows.filter(
+  (row) => row.performance < PERFORMANCE_GATE || row.accessibility < ACCESSIBILITY_GATE,
+);
+if (failed.length > 0) {
+  for (const [where, what] of problems) console.log(`  ${where}: ${what}`);
+  console.log(
+    `Lighthouse budget broken on ${failed.map((row) => row.path).join(', ')}: performance must be ${PERFORMANCE_GATE} or more (target 95) and accessibility ${ACCESSIBILITY_GATE}.`,
+  );
+  process.exit(1);
+}
+console.log(`Within the Lighthouse budget (performance ${PERFORMANCE_GATE}+, target 95; accessibility 100).`);
