@@ -39,7 +39,9 @@ export type AppConfig = Pick<
   | 'APPLE_KEYS_URL'
   | 'RECAPTCHA_VERIFY_URL'
   | 'REDIS_URL'
->;
+> &
+  // Absent (the tests' apps): every request looks its tenant up.
+  Partial<Pick<Config, 'TENANT_CACHE_SECONDS'>>;
 
 export interface BuildOptions {
   config: AppConfig;

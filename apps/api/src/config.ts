@@ -8,6 +8,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.url().optional(),
+  /** Connections per process to DATABASE_URL (packages/db/src/config.ts reads it; checked here). */
+  POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Storefront <no-reply@localhost>'),
   /** Base URLs of the identity providers, so that tests can point them at a local fake (architecture §4). */
@@ -17,6 +19,8 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   REDIS_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
+  /** How long each process keeps an app looked up by host and key (plugins/tenant.ts); 0 = not at all. */
+  TENANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   DEMO_FILE: z

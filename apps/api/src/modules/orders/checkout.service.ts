@@ -189,6 +189,16 @@ export async function createOrder(
       { amount: values.coins, reference: { type: 'order', id: uid } },
     );
   }
+  const moves = take.map((line) => ({
+    placeUid: prepared.place.uid,
+    productUid: line.productUid,
+    orderUid: uid,
+    delta: -line.quantity,
+    reason: 'ORDER' as const,
+  }));
+  // Whatever needs no order row runs before the counter, which every order of the company waits on.
+  await repo.shiftStock(tx, moves);
+  await deleteCart(tx, ctx.user.uid, prepared.place.uid, 'REGULAR');
   const order = await repo.insertOrder(tx, {
     ...values,
     ...coupon,
@@ -197,16 +207,7 @@ export async function createOrder(
     status: 'RECEIVED',
     price: values.subtotal + values.deliveryPrice - coupon.discount,
   });
-  await repo.moveStock(
-    tx,
-    take.map((line) => ({
-      placeUid: order.placeUid,
-      productUid: line.productUid,
-      orderUid: uid,
-      delta: -line.quantity,
-      reason: 'ORDER' as const,
-    })),
-  );
+  await repo.recordStockMoves(tx, moves);
   const history = await repo.insertHistory(tx, {
     orderUid: uid,
     fromStatus: null,
@@ -214,7 +215,6 @@ export async function createOrder(
     actorUserUid: ctx.user.uid,
     actorRole: 'MEMBER',
   });
-  await deleteCart(tx, ctx.user.uid, prepared.place.uid, 'REGULAR');
   return toOrderDto(order, prepared.place.name, [history]);
 }
 

@@ -76,6 +76,15 @@ export interface StockMove {
 
 /** Moves locked stock rows of one place by their `delta` (negative takes) and records the movements, in two statements. */
 export async function moveStock(tx: Executor, moves: StockMove[]): Promise<void> {
+  await shiftStock(tx, moves);
+  await recordStockMoves(tx, moves);
+}
+
+/** The stock rows' side of moveStock: one statement, which needs no order row yet. */
+export async function shiftStock(
+  tx: Executor,
+  moves: Omit<StockMove, 'orderUid' | 'reason'>[],
+): Promise<void> {
   const [first] = moves;
   if (!first) return;
   const delta = sql.join(
@@ -99,6 +108,11 @@ export async function moveStock(tx: Executor, moves: StockMove[]): Promise<void>
         sql`${placeProducts.stock} is not null`,
       ),
     );
+}
+
+/** The movements' side of moveStock (they name the order, which must exist). */
+export async function recordStockMoves(tx: Executor, moves: StockMove[]): Promise<void> {
+  if (moves.length === 0) return;
   await tx.insert(stockMovements).values(
     moves.map((move) => ({
       placeUid: move.placeUid,

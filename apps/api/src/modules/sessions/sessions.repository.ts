@@ -14,6 +14,9 @@ export async function insertToken(
   await db.insert(authTokens).values({ tokenHash, userUid, appUid });
 }
 
+/** A token's last use is written at most this often: idleness is counted in days, not per request. */
+const TOUCH_AFTER_MS = 60_000;
+
 /** The live user of a token of this app, touching its last use; null when unknown, revoked or idle too long. */
 export async function findUserByToken(
   db: Executor,
@@ -22,8 +25,9 @@ export async function findUserByToken(
   idleSince: Date,
 ): Promise<UserRow | null> {
   const [row] = await db
-    .update(authTokens)
-    .set({ lastUsedAt: sql`now()` })
+    .select({ user: users, lastUsedAt: authTokens.lastUsedAt })
+    .from(authTokens)
+    .innerJoin(users, and(eq(users.uid, authTokens.userUid), isNull(users.deletedAt)))
     .where(
       and(
         eq(authTokens.tokenHash, tokenHash),
@@ -31,14 +35,12 @@ export async function findUserByToken(
         isNull(authTokens.revokedAt),
         gt(authTokens.lastUsedAt, idleSince),
       ),
-    )
-    .returning({ userUid: authTokens.userUid });
+    );
   if (!row) return null;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.uid, row.userUid), isNull(users.deletedAt)));
-  return user ?? null;
+  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.tokenHash, tokenHash));
+  }
+  return row.user;
 }
 
 export async function revokeToken(db: Executor, tokenHash: string): Promise<void> {
