@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@storefront/contracts/constants';
-import { useSyncExternalStore } from 'react';
+import { type CSSProperties, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
 
 type Sonner = typeof import('sonner');
@@ -44,5 +44,16 @@ const subscribe = (listener: () => void) => {
 export function Toasts() {
   const loaded = useSyncExternalStore(subscribe, () => sonner);
   if (!loaded) return null;
-  return <loaded.Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />;
+  return (
+    <loaded.Toaster
+      position="top-right"
+      duration={TOAST_DURATION_MS}
+      closeButton
+      richColors
+      // sonner's green and red text reach only 4.3:1 on their tinted backgrounds; these reach 4.5:1 (WCAG AA).
+      style={
+        { '--success-text': 'hsl(140, 100%, 22%)', '--error-text': 'hsl(360, 100%, 38%)' } as CSSProperties
+      }
+    />
+  );
 }

@@ -8,14 +8,19 @@ interface ModalProps {
   children: ReactNode;
 }
 
-/** A modal on the native <dialog>: focus kept inside, Escape and the close button call onClose. */
+/** A modal on the native <dialog>: focus kept inside and given back on close, Escape and the close button call onClose. */
 export function Modal({ title, closeLabel, onClose, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
+    // The control that opened the modal gets the focus back (the dialog is already gone from the page).
+    const opener = document.activeElement;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog

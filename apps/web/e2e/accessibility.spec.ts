@@ -1,0 +1,338 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { earnCoins, newMember, presetCookieChoice, tenantUrl } from './support.ts';
+
+// Accessibility (issue 9): axe on every route of router.tsx, as a visitor and signed in, with no serious
+// or critical violation. The table names each path of the route table with demo parameters; a path
+// added to router.tsx without a case here fails the first test.
+
+type Role = 'visitor' | 'member' | 'staff' | 'buyer';
+
+interface Case {
+  /** The path exactly as router.tsx writes it (`screen('…')` or `path: '…'`). */
+  route: string;
+  url: string;
+  /** A demo tenant other than localhost. */
+  host?: string;
+  as: Role[];
+  /** The page's main content once loaded; by default the first heading of the page. */
+  ready?: (page: Page) => Locator;
+  /** Brings up a state of the page (named in the test's title) before the check. */
+  open?: { state: string; run: (page: Page) => Promise<void> };
+}
+
+// Public pages are checked as a visitor; the member's shell (sidebar, header) on the member screens.
+// A visitor's home is the demo program, which asks to log in.
+const loginPrompt = (page: Page) => page.locator('main').getByRole('link', { name: 'Iniciar sesión' });
+
+const cases: Case[] = [
+  // Account pages in the logo layout.
+  { route: 'login', url: '/login', as: ['visitor'] },
+  { route: 'register', url: '/register', as: ['visitor'] },
+  { route: 'recovery-password', url: '/recovery-password', as: ['visitor'] },
+  { route: 'reset-password/:uidUser/:token', url: '/reset-password/user-1/bad-token', as: ['visitor'] },
+  // Goes home: the demo home is the program page.
+  { route: 'reset-password/*', url: '/reset-password/', as: ['visitor'], ready: loginPrompt },
+  {
+    route: 'verification-email/:uidApp/:uidUser/:token',
+    url: '/verification-email/demo/user-1/bad-token',
+    as: ['visitor'],
+    ready: (page) => page.getByRole('alert'),
+  },
+  { route: 'complete-info', url: '/complete-info', as: ['member'] },
+  { route: 'me/delete/:uidApp/:uidUser/:token', url: '/me/delete/demo/user-1/bad-token', as: ['visitor'] },
+  {
+    route: ':deletionPrefix/me/delete/:uidApp/:uidUser/:token',
+    url: '/cuenta/me/delete/demo/user-1/bad-token',
+    as: ['visitor'],
+  },
+  // Policy pages.
+  { route: 'terms-and-conditions', url: '/terms-and-conditions', as: ['visitor'] },
+  { route: 'politics', url: '/politics', as: ['visitor'] },
+  { route: 'faqs', url: '/faqs', as: ['visitor'] },
+  { route: 'cookies', url: '/cookies', as: ['visitor'] },
+  // Links that store a code and move on.
+  { route: 'company/:companyUid/code/:code', url: '/company/demo-main/code/BIENVENIDA/', as: ['visitor'] },
+  { route: 'in/:uid', url: '/in/influencer-42/', as: ['visitor'], ready: loginPrompt },
+  // Landings of the demo tenants.
+  {
+    route: 'landing',
+    url: '/landing',
+    host: 'multi.localhost',
+    as: ['visitor'],
+    ready: (page) => page.locator('[data-type="CONTACT"]'),
+  },
+  { route: 'landing', url: '/landing', host: 'landing.localhost', as: ['visitor'] },
+  { route: 'landing', url: '/landing', host: 'market.localhost', as: ['visitor'] },
+  { route: 'landing', url: '/landing', host: 'municipal.localhost', as: ['visitor'] },
+  // The shell.
+  { route: '/', url: '/', as: ['visitor'], ready: loginPrompt },
+  { route: '/', url: '/', host: 'multi.localhost', as: ['visitor'] },
+  { route: 'carta', url: '/carta', as: ['visitor'] },
+  { route: 'about', url: '/about', as: ['visitor'] },
+  { route: 'cart', url: '/cart', as: ['visitor'] },
+  { route: 'program/:programUid', url: '/program/demo-club', as: ['visitor'], ready: loginPrompt },
+  { route: 'program/:programUid', url: '/program/demo-club', as: ['member'] },
+  { route: 'program/:programUid', url: '/program/demo-club#promotions', as: ['member'] },
+  {
+    route: 'program/:programUid',
+    url: '/program/demo-club?promotion=promo-bienvenida#promotions',
+    as: ['member'],
+    ready: (page) => page.getByRole('dialog'),
+  },
+  { route: 'products', url: '/products', as: ['visitor'] },
+  {
+    route: 'products',
+    url: '/products',
+    as: ['member'],
+    open: {
+      state: 'the product dialog',
+      run: async (page) => {
+        await page.getByLabel('Ciudad').selectOption('area-lima');
+        await page.getByLabel('Tienda', { exact: true }).selectOption('place-miraflores');
+        await page.getByRole('button', { name: 'Platos de fondo' }).click();
+        await page.getByRole('button', { name: /^Lomo saltado Lomo fino/ }).click();
+        await expect(page.getByRole('dialog', { name: 'Lomo saltado' })).toBeVisible();
+      },
+    },
+  },
+  { route: 'events', url: '/events', as: ['visitor'] },
+  { route: 'events', url: '/events?event=event-feria', as: ['member'] },
+  { route: 'categories/:categoryUid', url: '/categories/cat-food', host: 'multi.localhost', as: ['visitor'] },
+  // Member screens.
+  { route: 'profile', url: '/profile', as: ['member'] },
+  { route: 'qr', url: '/qr', as: ['member'] },
+  { route: 'change-password', url: '/change-password', as: ['member'] },
+  { route: 'delete', url: '/delete', as: ['member'] },
+  { route: 'orders', url: '/orders', as: ['buyer'] },
+  { route: 'orders/coins', url: '/orders/coins', as: ['member'] },
+  { route: 'orders/:orderUid', url: '/orders/{order}', as: ['buyer'] },
+  { route: 'subscription', url: '/subscription', as: ['member'] },
+  { route: 'subscription/me', url: '/subscription/me', as: ['member'] },
+  { route: 'raffles', url: '/raffles', as: ['member'] },
+  { route: 'raffles', url: '/raffles?raffle=raffle-aniversario', as: ['member'] },
+  { route: 'polls', url: '/polls', as: ['member'] },
+  { route: 'polls', url: '/polls?poll=poll-satisfaccion', as: ['member'] },
+  { route: 'retail/*', url: '/retail?place=place-miraflores', as: ['staff'] },
+  { route: 'retail/*', url: '/retail?place=place-miraflores&tab=records', as: ['staff'] },
+  { route: 'retail/*', url: '/retail?place=place-miraflores&tab=orders', as: ['staff'] },
+  // Company routes of the multisite app.
+  { route: 'c/:companyUid', url: '/c/multi-cafe/', host: 'multi.localhost', as: ['visitor'] },
+  { route: 'products', url: '/c/multi-cafe/products', host: 'multi.localhost', as: ['visitor'] },
+  {
+    route: 'program/:programUid',
+    url: '/c/multi-cafe/program/demo-club',
+    host: 'multi.localhost',
+    as: ['visitor'],
+    ready: loginPrompt,
+  },
+  { route: 'cart', url: '/c/multi-cafe/cart', host: 'multi.localhost', as: ['visitor'] },
+  { route: 'events', url: '/c/multi-cafe/events', host: 'multi.localhost', as: ['visitor'] },
+  { route: '*', url: '/no/such/page', as: ['visitor'] },
+];
+
+test('every path of router.tsx has a case', () => {
+  const source = readFileSync(new URL('../src/app/router.tsx', import.meta.url), 'utf8');
+  const paths = [...source.matchAll(/(?:screen\(\s*|path: )'([^']*)'/g)].map((match) => match[1]);
+  expect(paths.length).toBeGreaterThan(30);
+  const covered = new Set(cases.map((c) => c.route));
+  expect(paths.filter((path) => !covered.has(path ?? ''))).toEqual([]);
+});
+
+const accounts = { member: 'socio@demo.pe', staff: 'tienda@demo.pe' } as const;
+// One session per role and worker: the journeys log in once, not once per page.
+const tokens = new Map<Role, Promise<{ token: string; order?: string }>>();
+
+async function sessionOf(role: Exclude<Role, 'visitor'>, request: APIRequestContext) {
+  let session = tokens.get(role);
+  if (!session) {
+    session = (async () => {
+      if (role === 'buyer') {
+        // A member of its own with a delivered order: socio@demo.pe stays read-only.
+        const member = await newMember(request);
+        await earnCoins(request, member, 1);
+        const orders = await request.get('/api/v5/me/orders/', {
+          headers: { Authorization: `Token ${member.token}` },
+        });
+        return { token: member.token, order: (await orders.json()).results[0].uid as string };
+      }
+      const login = await request.post('/api/v5/login/', {
+        data: { email: accounts[role], password: 'Demo1234!' },
+      });
+      expect(login.status(), await login.text()).toBe(200);
+      return { token: (await login.json()).token as string };
+    })();
+    tokens.set(role, session);
+  }
+  return session;
+}
+
+for (const c of cases) {
+  for (const role of c.as) {
+    test(`axe: ${c.host ?? 'localhost'}${c.url}${c.open ? `, ${c.open.state}` : ''} as ${role}`, async ({
+      page,
+      request,
+    }) => {
+      await presetCookieChoice(page);
+      let url = c.url;
+      if (role !== 'visitor') {
+        const session = await sessionOf(role, request);
+        url = url.replace('{order}', session.order ?? '');
+        await page.addInitScript((token) => localStorage.setItem('token', token), session.token);
+      }
+      // A landing tenant's home pushes to its landing once per session; the cases are the pages asked for.
+      if (c.host && c.route !== 'landing')
+        await page.addInitScript(() => sessionStorage.setItem('redirectLanding', 'true'));
+      await page.goto(c.host ? tenantUrl(c.host, url) : url);
+      await expect(
+        (c.ready ?? ((p: Page) => p.getByRole('heading', { level: 1 }).first()))(page),
+      ).toBeVisible();
+      await expect(page.locator('.loading-state')).toHaveCount(0);
+      await c.open?.run(page);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const found = violations.flatMap((v) =>
+        v.nodes.map((node) => ({
+          serious: v.impact === 'serious' || v.impact === 'critical',
+          text: `${v.id} (${v.impact}): ${node.target.join(' ')}`,
+        })),
+      );
+      // Moderate and minor findings are listed in the report; serious and critical ones fail.
+      for (const { text } of found.filter((f) => !f.serious))
+        test.info().annotations.push({ type: 'axe', description: text });
+      expect(found.filter((f) => f.serious).map((f) => f.text)).toEqual([]);
+    });
+  }
+}
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has the focus. Every stop on the way must show the
+ * focus: the element matches :focus-visible and draws an outline or a shadow.
+ */
+async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+  const wanted = await target.elementHandle();
+  for (let step = 0; step < max; step += 1) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const stop = await page.evaluate((element) => {
+      const active = document.activeElement as HTMLElement;
+      const style = getComputedStyle(active);
+      return {
+        reached: active === element,
+        name: `${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''}`,
+        shown:
+          active.matches(':focus-visible') &&
+          ((style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) ||
+            style.boxShadow !== 'none'),
+      };
+    }, wanted);
+    expect(stop.shown, `no visible focus on ${stop.name}`).toBe(true);
+    if (stop.reached) return;
+  }
+  throw new Error(`${target} is not reachable by keyboard`);
+}
+
+/** Moves a focused <select> with the arrow keys until it shows `value`. */
+async function arrowTo(page: Page, select: Locator, value: string) {
+  for (let step = 0; step < 20 && (await select.inputValue()) !== value; step += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(select).toHaveValue(value);
+}
+
+test('keyboard only: a new member orders a product with options for pickup, paid in cash', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const member = await newMember(request);
+  await presetCookieChoice(page);
+  await page.addInitScript((token) => localStorage.setItem('token', token), member.token);
+  await page.goto('/products');
+  // The storefront styles every keyboard stop's focus itself (a :focus-visible rule).
+  const focusRules = await page.evaluate(
+    () =>
+      [...document.styleSheets].flatMap((sheet) =>
+        [...sheet.cssRules].filter(
+          (rule) => rule instanceof CSSStyleRule && rule.selectorText.includes(':focus-visible'),
+        ),
+      ).length,
+  );
+  expect(focusRules).toBeGreaterThan(0);
+
+  const city = page.getByLabel('Ciudad');
+  await tabTo(page, city);
+  await arrowTo(page, city, 'area-lima');
+  const store = page.getByLabel('Tienda', { exact: true });
+  await tabTo(page, store);
+  await arrowTo(page, store, 'place-miraflores');
+  await tabTo(page, page.getByRole('button', { name: 'Platos de fondo' }));
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('button', { name: /^Lomo saltado Lomo fino/ });
+  await tabTo(page, card);
+  await page.keyboard.press('Enter');
+
+  // The popup takes the focus and keeps it; the required option is chosen with Space.
+  const popup = page.getByRole('dialog', { name: 'Lomo saltado' });
+  await expect(popup).toBeVisible();
+  await expect(popup.locator(':focus')).toHaveCount(1);
+  await tabTo(page, popup.getByLabel('Jugoso'));
+  await page.keyboard.press('Space');
+  await expect(popup.getByLabel('Jugoso')).toBeChecked();
+  await tabTo(page, popup.getByRole('button', { name: /Agregar/ }));
+  await page.keyboard.press('Enter');
+  await expect(popup).toHaveCount(0);
+  // Closing gives the focus back to the card that opened it.
+  await expect(card).toBeFocused();
+
+  // The cart from the sidebar: menu, My Order, View my order.
+  const menu = page.getByRole('button', { name: 'Abrir menú' });
+  await tabTo(page, menu, { back: true });
+  await page.keyboard.press('Enter');
+  const sidebar = page.locator('#sidebar');
+  await tabTo(page, sidebar.getByRole('button', { name: 'Mi pedido (1)' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, sidebar.getByRole('link', { name: 'Ver mi pedido' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cart$/);
+
+  await tabTo(page, page.getByRole('button', { name: 'Confirmar pedido' }));
+  await page.keyboard.press('Enter');
+  const checkout = page.getByRole('form', { name: 'Finalizar pedido' });
+  await expect(checkout).toBeVisible();
+  await expect(checkout.getByLabel('Recojo en tienda')).toBeChecked();
+  const date = checkout.getByLabel(/^Fecha( de inicio)?$/);
+  await tabTo(page, date);
+  await page.keyboard.press('ArrowDown');
+  const slot = checkout.getByLabel('Horario', { exact: true });
+  await expect(slot.locator('option')).not.toHaveCount(1);
+  await tabTo(page, slot);
+  await page.keyboard.press('ArrowDown');
+  await expect(slot).not.toHaveValue('');
+  // A radio group is one tab stop; the arrows move the choice to cash.
+  const cash = checkout.getByLabel('Efectivo');
+  await tabTo(page, checkout.getByRole('group', { name: 'Método de pago' }).getByRole('radio').first());
+  for (let step = 0; step < 5 && !(await cash.isChecked()); step += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(cash).toBeChecked();
+  const billing = page.getByRole('group', { name: 'Datos de facturación' });
+  await tabTo(page, billing.getByLabel('Ciudad', { exact: true }));
+  await page.keyboard.type('Lima');
+  await tabTo(page, billing.getByLabel('Dirección', { exact: true }));
+  await page.keyboard.type('Av. Larco 345');
+  await tabTo(page, checkout.getByRole('button', { name: 'Realizar pedido' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const title = page.getByRole('heading', { name: /Pedido #\d+/ });
+  const number = (await title.textContent()) ?? '';
+
+  // My orders from the sidebar: the new order is there, its link reached by keyboard.
+  await tabTo(page, menu, { back: true });
+  await page.keyboard.press('Enter');
+  await tabTo(page, sidebar.getByRole('link', { name: 'Mis pedidos' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/orders$/);
+  const row = page.locator('.order-row').filter({ hasText: number.replace(/^Pedido /, '') });
+  await expect(row).toContainText('Recibido');
+  await tabTo(page, row.getByRole('link'));
+});
