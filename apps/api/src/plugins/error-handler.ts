@@ -69,7 +69,11 @@ function issueMessage(issue: FieldIssue, language: Language): string {
 export function fieldErrorsFromIssues(issues: readonly FieldIssue[], language: Language): FieldErrors {
   // A Map, because a field may be called `toString` or `__proto__` (found by the fuzzing proof).
   const fields = new Map<string, string[]>();
-  const add = (key: string, message: string) => {
+  const add = (field: string, message: string) => {
+    // A body key such as `__proto__` cannot survive serialisation as a key: name it in the message.
+    const unsafe = field in Object.prototype;
+    const key = unsafe ? 'non_field_errors' : field;
+    if (unsafe) message = `${field}: ${message}`;
     const messages = fields.get(key) ?? [];
     if (!messages.includes(message)) messages.push(message);
     fields.set(key, messages);

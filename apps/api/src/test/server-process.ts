@@ -36,7 +36,8 @@ export function startServer(env: NodeJS.ProcessEnv, port = randomPort()): Promis
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const server = { child, port, base: `http://127.0.0.1:${port}/api`, exited, output: () => output };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
+    // Generous: on a loaded 2-core machine, migrations and the demo import take a while.
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk;
       if (output.includes('Storefront and API on')) {

@@ -138,6 +138,11 @@ describe('apps and tenancy', () => {
     const unknownRoute = await t.app.inject('/api/v9/nothing');
     expect(unknownRoute.statusCode).toBe(404);
     expect(unknownRoute.json()).toEqual({ detail: 'No encontrado.' });
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      const res = await t.app.inject(`/api/v7/apps/?domain=localhost&${key}=1`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ non_field_errors: [`${key}: Campo no permitido.`] });
+    }
     const longParam = await t.app.inject(`/api/v7/apps/${'x'.repeat(400)}`);
     expect(longParam.statusCode).toBe(400);
   });

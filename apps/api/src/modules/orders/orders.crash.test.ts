@@ -109,5 +109,5 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('orders survive kill -9'
     } finally {
       await check.close();
     }
-  }, 90_000);
+  }, 300_000);
 });
