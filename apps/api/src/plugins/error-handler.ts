@@ -92,8 +92,23 @@ export function fieldErrorsFromIssues(issues: readonly FieldIssue[], language: L
   return Object.fromEntries(fields);
 }
 
+/**
+ * PostgreSQL's refusals of a value itself (a NUL byte in text, a malformed uuid, a number out of
+ * range): the request was bad, not the server. Drizzle wraps the driver's error in `cause`.
+ */
+const BAD_VALUE_SQLSTATES = new Set(['22021', '22P05', '22P02', '22003']);
+
+function isBadValueError(error: unknown): boolean {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
+  return (
+    (typeof code === 'string' && BAD_VALUE_SQLSTATES.has(code)) ||
+    (cause !== undefined && isBadValueError(cause))
+  );
+}
+
 function toAppError(error: FastifyError, language: Language): AppError | null {
   if (error instanceof AppError) return error;
+  if (isBadValueError(error)) return new AppError('VALIDATION');
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
       ...(v.params as Omit<FieldIssue, 'code' | 'path' | 'message'>),

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+
+// Cases the fuzzing proof found with random seeds, pinned down here.
+describe('the error mapping', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers a value PostgreSQL refuses (a NUL byte in an id) with 400, not 500', async () => {
+    const res = await t.app.inject({
+      url: '/api/v7/places/place%00x/products/',
+      headers: { host: 'localhost' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['Por favor corrija los campos indicados.'] });
+  });
+
+  it('names a key such as __proto__ in non_field_errors instead of answering an empty body', async () => {
+    const res = await t.app.inject({ url: '/api/v7/places/?__proto__=1', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['__proto__: Campo no permitido.'] });
+  });
+});
