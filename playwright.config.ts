@@ -36,7 +36,8 @@ export default defineConfig({
     command: 'node --import tsx apps/api/src/server.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Migrations and the demo import take a while on a loaded machine.
+    timeout: 180_000,
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
   },
 });
