@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadScript } from '../../../lib/load-script.ts';
 
 declare global {
@@ -22,7 +23,7 @@ declare global {
  * The "No soy un robot" checkbox of the app's reCAPTCHA (spec §2), loaded only on the forms that show it.
  * Remount it (change its key) to ask for a fresh token after a failed attempt.
  */
-export function CaptchaWidget({
+function CaptchaWidget({
   siteKey,
   language,
   onToken,
@@ -56,4 +57,34 @@ export function CaptchaWidget({
   }, [siteKey, language]);
 
   return <div ref={box} className="captcha" />;
+}
+
+/**
+ * The captcha as a form field of login and register: the widget, remounted for each attempt (`round`),
+ * and the required-captcha message.
+ */
+export function CaptchaField({
+  siteKey,
+  language,
+  round,
+  showError,
+  onToken,
+}: {
+  siteKey: string;
+  language: string;
+  round: number;
+  showError: boolean;
+  onToken: (token: string | null) => void;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="field">
+      <CaptchaWidget key={round} siteKey={siteKey} language={language} onToken={onToken} />
+      {showError && (
+        <p className="field-error" role="alert">
+          {t('login.errors.captcha')}
+        </p>
+      )}
+    </div>
+  );
 }

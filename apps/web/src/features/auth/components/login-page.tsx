@@ -24,7 +24,7 @@ import { providerToken } from '../lib/social-sdk.ts';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
-import { CaptchaWidget } from './captcha-widget.tsx';
+import { CaptchaField } from './captcha-widget.tsx';
 import './auth.css';
 
 addTranslations('auth', { es, en });
@@ -234,22 +234,16 @@ export function Component() {
           />
         )}
         {siteKey && (
-          <div className="field">
-            <CaptchaWidget
-              key={captchaRound}
-              siteKey={siteKey}
-              language={i18n.language as Language}
-              onToken={(token) => {
-                setCaptchaToken(token);
-                if (token) setCaptchaError(false);
-              }}
-            />
-            {captchaError && (
-              <p className="field-error" role="alert">
-                {t('login.errors.captcha')}
-              </p>
-            )}
-          </div>
+          <CaptchaField
+            siteKey={siteKey}
+            language={i18n.language as Language}
+            round={captchaRound}
+            showError={captchaError}
+            onToken={(token) => {
+              setCaptchaToken(token);
+              if (token) setCaptchaError(false);
+            }}
+          />
         )}
         {formError && (
           <p className="form-error" role="alert">

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast.tsx';
 import { useRequestReset } from '../api/auth-api.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
-import { CaptchaWidget } from './captcha-widget.tsx';
+import { CaptchaField } from './captcha-widget.tsx';
 import './auth.css';
 
 addTranslations('auth', { es, en });
@@ -70,14 +70,13 @@ export function Component() {
           {...form.register('email')}
         />
         {siteKey && (
-          <div className="field">
-            <CaptchaWidget
-              key={captchaRound}
-              siteKey={siteKey}
-              language={language}
-              onToken={setCaptchaToken}
-            />
-          </div>
+          <CaptchaField
+            siteKey={siteKey}
+            language={language}
+            round={captchaRound}
+            showError={false}
+            onToken={setCaptchaToken}
+          />
         )}
         {formError && (
           <p className="form-error" role="alert">

@@ -24,7 +24,7 @@ import { type RegisterValues, registerPayload } from '../lib/register-payload.ts
 import { useFinishLogin } from '../lib/use-finish-login.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
-import { CaptchaWidget } from './captcha-widget.tsx';
+import { CaptchaField } from './captcha-widget.tsx';
 import './auth.css';
 
 addTranslations('auth', { es, en });
@@ -239,22 +239,16 @@ export function Component() {
           {...form.register('confirmed_age')}
         />
         {siteKey && (
-          <div className="field">
-            <CaptchaWidget
-              key={captchaRound}
-              siteKey={siteKey}
-              language={language}
-              onToken={(token) => {
-                setCaptchaToken(token);
-                if (token) setCaptchaError(false);
-              }}
-            />
-            {captchaError && (
-              <p className="field-error" role="alert">
-                {t('login.errors.captcha')}
-              </p>
-            )}
-          </div>
+          <CaptchaField
+            siteKey={siteKey}
+            language={language}
+            round={captchaRound}
+            showError={captchaError}
+            onToken={(token) => {
+              setCaptchaToken(token);
+              if (token) setCaptchaError(false);
+            }}
+          />
         )}
         {formError && (
           <p className="form-error" role="alert">
