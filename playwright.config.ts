@@ -2,12 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT } from './apps/web/e2e/support.ts';
+import { E2E_PORT, E2E_SMTP_PORT } from './apps/web/e2e/support.ts';
 
 // The journeys run against the real server on a fresh embedded database with the demo data, in
 // Debian's Chromium (browser downloads do not work on these machines).
 const port = E2E_PORT;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-data-'));
+// Where the loopback SMTP server keeps the mail it receives; the workers inherit it to read the links.
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-mail-'));
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -32,12 +34,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    // Migrations and the demo import take a while on a loaded machine.
-    timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-  },
+  // The SMTP server starts first, so that the API's mail worker finds it from its first pass.
+  webServer: [
+    {
+      command: 'node --import tsx apps/web/e2e/smtp-inbox.ts',
+      port: E2E_SMTP_PORT,
+      reuseExistingServer: false,
+      env: { E2E_SMTP_PORT: String(E2E_SMTP_PORT), E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    },
+    {
+      command: 'node --import tsx apps/api/src/server.ts',
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      // Migrations and the demo import take a while on a loaded machine.
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -1,4 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 import { digits, newMember, presetCookieChoice, tenantUrl } from './support.ts';
 
 // Accounts journeys (issue 3): every sign-in method, registration with e-mail verification, password
@@ -9,18 +12,31 @@ test.beforeEach(async ({ page }) => {
   await presetCookieChoice(page);
 });
 
+const mailDir = process.env.E2E_MAIL_DIR as string;
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-/** The newest link of one kind mailed to an address, read from the development mailbox. */
-async function mailedLink(request: APIRequestContext, to: string, path: string): Promise<string> {
+/**
+ * The link of one kind mailed to an address, read from the mail the loopback SMTP server received
+ * (e2e/smtp-inbox.ts): the journey follows the link exactly as it went out over SMTP.
+ */
+async function mailedLink(to: string, path: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s]+(/[^\\s]*${path}/[^\\s]+)`);
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/api/dev/mailbox/')).json()) as { to: string; text: string }[];
-      const pattern = new RegExp(`https?://[^\\s]+(/[^\\s]*${path}/[^\\s]+)`);
-      link = mails.map((mail) => (mail.to === to ? pattern.exec(mail.text)?.[1] : undefined)).find(Boolean);
-      return link;
-    })
+    .poll(
+      async () => {
+        for (const file of await readdir(mailDir)) {
+          const mail = await simpleParser(await readFile(join(mailDir, file)));
+          const recipients = [mail.to ?? []].flat().flatMap((address) => address.value);
+          if (!recipients.some((recipient) => recipient.address === to)) continue;
+          link = pattern.exec(mail.text ?? '')?.[1];
+          if (link) return link;
+        }
+        return undefined;
+      },
+      // The API's mail worker delivers every two seconds.
+      { timeout: 15_000 },
+    )
     .toBeTruthy();
   return link as string;
 }
@@ -84,7 +100,7 @@ test('login messages of spec §5 and a wrong password', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('register, then verify the e-mail with the mailed link', async ({ page, request }) => {
+test('register, then verify the e-mail with the mailed link', async ({ page }) => {
   const email = `Nueva-${unique()}@Demo.pe`;
   await page.goto('/register');
   await page.getByLabel('Número de documento').fill(digits(8));
@@ -108,7 +124,7 @@ test('register, then verify the e-mail with the mailed link', async ({ page, req
   await expect(page.getByLabel('Nombre')).toHaveValue('Ana');
   await expect(page.getByLabel('Apellido')).toHaveValue('Torres');
 
-  const link = await mailedLink(request, email.toLowerCase(), 'verification-email');
+  const link = await mailedLink(email.toLowerCase(), 'verification-email');
   await page.goto(link);
   await expect(page.getByText('Tu correo ha sido validado con éxito')).toBeVisible();
   await expect(page).not.toHaveURL(/verification-email/, { timeout: 5000 });
@@ -123,7 +139,7 @@ test('forgot password, reset it from the mailed link, log in with the new one', 
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByText('Correo enviado. Por favor revise su bandeja de entrada.')).toBeVisible();
 
-  const link = await mailedLink(request, member.email, 'reset-password');
+  const link = await mailedLink(member.email, 'reset-password');
   await page.goto(link);
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('Nueva1234!');
   await page.getByLabel('Repite la nueva contraseña').fill('Otra1234!');
@@ -185,7 +201,7 @@ test('account deletion by the mailed link ends on the farewell', async ({ page, 
     page.getByText('Te enviamos un correo con el link para eliminar tu cuenta.').first(),
   ).toBeVisible();
 
-  const link = await mailedLink(request, member.email, 'me/delete');
+  const link = await mailedLink(member.email, 'me/delete');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Eliminar cuenta' })).toBeVisible();
   await expect(

@@ -2,6 +2,8 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The port the journeys' server listens on (playwright.config.ts starts it). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18300);
+/** The port of the loopback SMTP server the journeys' server sends its mail to (e2e/smtp-inbox.ts). */
+export const E2E_SMTP_PORT = E2E_PORT + 25;
 
 /** The storefront of another demo tenant, e.g. `tenantUrl('multi.localhost', '/c/multi-cafe/')`. */
 export const tenantUrl = (host: string, path: string) => `http://${host}:${E2E_PORT}${path}`;
