@@ -6,6 +6,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createMenuCache } from './modules/catalogue/menu-cache.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
@@ -40,8 +41,8 @@ export type AppConfig = Pick<
   | 'RECAPTCHA_VERIFY_URL'
   | 'REDIS_URL'
 > &
-  // Absent (the tests' apps): every request looks its tenant up.
-  Partial<Pick<Config, 'TENANT_CACHE_SECONDS'>>;
+  // Absent (the tests' apps): every request looks its tenant up and computes its menu page.
+  Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS'>>;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -63,6 +64,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.decorate('db', db);
   fastify.decorate('config', config);
+  fastify.decorate('menuCache', createMenuCache(config.MENU_CACHE_SECONDS ?? 0));
 
   await fastify.register(errorHandlerPlugin);
   await fastify.register(securityHeadersPlugin, { production: config.production });

@@ -21,6 +21,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** How long each process keeps an app looked up by host and key (plugins/tenant.ts); 0 = not at all. */
   TENANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** How long each process keeps a menu page (modules/catalogue/menu-cache.ts); 0 = not at all. */
+  MENU_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   DEMO_FILE: z

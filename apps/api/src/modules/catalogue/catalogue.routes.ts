@@ -16,6 +16,7 @@ import {
   productsQuerySchema,
 } from '@storefront/contracts/catalogue';
 import { pageSchema } from '@storefront/contracts/lists';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
@@ -117,16 +118,26 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
         querystring: placeProductsQuerySchema,
         response: { 200: pageSchema(productSchema), ...errorResponses },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
+        const ctx = contextOf(request);
         const at = pageRequest(request.query);
         const query = redeemables ? { ...request.query, is_redeemable: true } : request.query;
-        const { count, results } = await catalogue.listPlaceProducts(
-          contextOf(request),
+        const body = await request.server.menuCache.page(
           request.params.place_uid,
-          query,
-          at,
+          // The page's links are absolute: the same path asked through another host is another page.
+          `${ctx.app.uid} ${request.protocol}://${request.host}${request.url}`,
+          async () => {
+            const { count, results } = await catalogue.listPlaceProducts(
+              ctx,
+              request.params.place_uid,
+              query,
+              at,
+            );
+            return reply.serialize(pageOf(request, at, count, results)) as string;
+          },
         );
-        return pageOf(request, at, count, results);
+        // Already serialised through the response schema; Fastify sends a JSON string as it is.
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
       },
     });
   }

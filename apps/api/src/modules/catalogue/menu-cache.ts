@@ -1,0 +1,45 @@
+import { LRUCache } from 'lru-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    menuCache: MenuCache;
+  }
+}
+
+/** Bytes of menu pages one process keeps; past it the least recently asked pages go. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+export type MenuCache = ReturnType<typeof createMenuCache>;
+
+/**
+ * Menu pages as sent, kept for `seconds` (MENU_CACHE_SECONDS): every visitor of a busy place asks for
+ * the same first page, and it changes only when stock moves or the catalogue is imported. A place's
+ * pages are dropped in this process as soon as an order moves its stock (`placeChanged`); other
+ * processes, and the import, show within `seconds` — an order checks stock under its row locks anyway.
+ * Concurrent requests for a page that is not kept share one computation.
+ */
+export function createMenuCache(seconds: number) {
+  // A place's pages are keyed by its generation, so that a page computed before a change never
+  // answers after it, even if its computation ends later.
+  const generations = new Map<string, number>();
+  const pages = new LRUCache<string, string, () => Promise<string>>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (body) => body.length || 1,
+    ttl: seconds * 1000,
+    fetchMethod: (_key, _stale, { context: compute }) => compute(),
+  });
+  return {
+    /** The page's body for this place and key, computed by `compute` unless it is kept. */
+    async page(placeUid: string, key: string, compute: () => Promise<string>): Promise<string> {
+      if (seconds === 0) return compute();
+      const body = await pages.fetch(`${placeUid} ${generations.get(placeUid) ?? 0} ${key}`, {
+        context: compute,
+      });
+      return body ?? compute();
+    },
+    /** The place's stock moved: its pages are computed again from the next request. */
+    placeChanged(placeUid: string) {
+      generations.set(placeUid, (generations.get(placeUid) ?? 0) + 1);
+    },
+  };
+}
