@@ -4,8 +4,11 @@ import { CONSENT_EVENT, needsConsent } from '../lib/consent.ts';
 import { startAnalyticsIfAllowed, startErrorReporting } from '../lib/telemetry/telemetry.ts';
 import { useAppRecord } from './app-context.tsx';
 
-// The banner's code is its own chunk, fetched only when it has to show.
-const CookieBanner = lazy(() => import('../features/legal/components/cookie-banner.tsx'));
+// The banner's code is its own chunk, fetched only when it has to show: then at once, alongside the
+// screen's chunk, so that the banner paints with the page rather than after it.
+const loadCookieBanner = () => import('../features/legal/components/cookie-banner.tsx');
+if (needsConsent()) void loadCookieBanner();
+const CookieBanner = lazy(loadCookieBanner);
 
 /** App-wide: the cookie banner when consent is needed, analytics once allowed, error reporting. */
 export function ConsentGate() {

@@ -55,13 +55,22 @@ function ProductsGuard() {
 
 const screen = (path: string, lazy: RouteObject['lazy'] = inPreparation): RouteObject => ({ path, lazy });
 
+/**
+ * A layout's routes. On the first load the layout (header, menu, footer) paints as soon as the entry has
+ * run, with this placeholder where the screen goes, instead of the whole page waiting for the screen's
+ * chunk (React Router renders the nearest hydrate fallback above a lazy route until it has loaded).
+ */
+const underLayout = (children: RouteObject[]): RouteObject[] => [
+  { hydrateFallbackElement: <div aria-busy="true" />, children },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       {
         element: <LogoLayout />,
-        children: [
+        children: underLayout([
           {
             element: <Guard rule={(s) => guestOnlyRedirect(s, 'login')} />,
             children: [screen('login', () => import('../features/auth/components/login-page.tsx'))],
@@ -99,16 +108,16 @@ export const routes: RouteObject[] = [
             element: <DeletionLinkGuard prefixed />,
             children: [screen(':deletionPrefix/me/delete/:uidApp/:uidUser/:token', deletionPage)],
           },
-        ],
+        ]),
       },
       {
         element: <PolicyLayout />,
-        children: [
+        children: underLayout([
           screen('terms-and-conditions', () => import('../features/legal/components/terms-page.tsx')),
           screen('politics', () => import('../features/legal/components/privacy-page.tsx')),
           screen('faqs', () => import('../features/legal/components/faqs-page.tsx')),
           screen('cookies', () => import('../features/legal/components/cookies-page.tsx')),
-        ],
+        ]),
       },
       { path: 'company/:companyUid/code/:code', element: <CouponLinkPage /> },
       { path: 'in/:uid', element: <InfluencerLinkPage /> },
@@ -119,7 +128,7 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         element: <ShellGate />,
-        children: [
+        children: underLayout([
           { index: true, lazy: home },
           screen('carta', () => import('../features/menu/components/carta-page.tsx')),
           screen('about', () => import('../features/legal/components/about-page.tsx')),
@@ -174,7 +183,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '*', element: <NotFoundPage /> },
-        ],
+        ]),
       },
     ],
   },

@@ -164,4 +164,22 @@ describe('/carta', () => {
     await waitFor(() => expect(searched()).toHaveLength(1), { timeout: 2000 });
     expect(searched()[0]).toMatch(/[?&]search=lomo(&|$)/);
   });
+
+  it("on a first visit asks for the first place's products without waiting for its city's places", async () => {
+    const fetched = vi.mocked(fetch).getMockImplementation();
+    let answerCity = () => {};
+    vi.mocked(fetch).mockImplementation((url, init) =>
+      String(url).includes('area=')
+        ? new Promise((resolve) => {
+            answerCity = () => resolve(fetched?.(url, init) as unknown as Response);
+          })
+        : (fetched?.(url, init) as Promise<Response>),
+    );
+    renderCarta({});
+    expect(await screen.findByText('Lomo saltado')).toBeTruthy();
+    const urls = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(urls.some((url) => url.includes('/places/?') && url.includes('area=a1'))).toBe(true);
+    expect(urls.some((url) => url.includes('/places/p1/products/'))).toBe(true);
+    answerCity();
+  });
 });
