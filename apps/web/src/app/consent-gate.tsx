@@ -1,14 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+// The banner is in the entry, not a chunk of its own: every first visit shows it, and as a chunk it
+// painted a wave after the page, as the page's largest element (decision record 013).
+import CookieBanner from '../features/legal/components/cookie-banner.tsx';
 import { CONSENT_EVENT, needsConsent } from '../lib/consent.ts';
 import { startAnalyticsIfAllowed, startErrorReporting } from '../lib/telemetry/telemetry.ts';
 import { useAppRecord } from './app-context.tsx';
-
-// The banner's code is its own chunk, fetched only when it has to show: then at once, alongside the
-// screen's chunk, so that the banner paints with the page rather than after it.
-const loadCookieBanner = () => import('../features/legal/components/cookie-banner.tsx');
-if (needsConsent()) void loadCookieBanner();
-const CookieBanner = lazy(loadCookieBanner);
 
 /** App-wide: the cookie banner when consent is needed, analytics once allowed, error reporting. */
 export function ConsentGate() {
@@ -29,9 +26,5 @@ export function ConsentGate() {
 
   // The cookies page is where the choice is made; the banner would cover it.
   if (!showBanner || pathname.startsWith('/cookies')) return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieBanner />
-    </Suspense>
-  );
+  return <CookieBanner />;
 }

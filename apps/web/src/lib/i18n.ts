@@ -10,12 +10,23 @@ export function storedLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
 }
 
+type Bundles = Record<Language, Record<string, unknown>>;
+
+/** Strings of modules in the entry itself, which run before initI18n (the cookie banner's). */
+const earlyBundles = new Map<string, Bundles>([['common', { es, en }]]);
+
 export async function initI18n(): Promise<typeof i18next> {
   const lng = storedLanguage();
+  const resources = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      Object.fromEntries([...earlyBundles].map(([namespace, bundles]) => [namespace, bundles[language]])),
+    ]),
+  );
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
-    resources: { es: { common: es }, en: { common: en } },
+    resources,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });
@@ -34,7 +45,12 @@ export async function changeLanguage(language: Language): Promise<void> {
  * A feature brings its own strings in its own chunk: `addTranslations('cart', { es, en })` at the top of
  * the feature's module, then `useTranslation('cart')`.
  */
-export function addTranslations(namespace: string, bundles: Record<Language, Record<string, unknown>>): void {
+export function addTranslations(namespace: string, bundles: Bundles): void {
+  // i18next has no store before init.
+  if (!i18next.isInitialized && !i18next.isInitializing) {
+    earlyBundles.set(namespace, bundles);
+    return;
+  }
   for (const language of LANGUAGES) {
     i18next.addResourceBundle(language, namespace, bundles[language], true, false);
   }
