@@ -2,6 +2,7 @@ import type { Executor } from '@storefront/db/client';
 import { placeProducts, products } from '@storefront/db/schema/catalogue';
 import { programs } from '@storefront/db/schema/loyalty';
 import {
+  carts,
   coupons,
   couponUses,
   orderCounters,
@@ -76,15 +77,6 @@ export interface StockMove {
 
 /** Moves locked stock rows of one place by their `delta` (negative takes) and records the movements, in two statements. */
 export async function moveStock(tx: Executor, moves: StockMove[]): Promise<void> {
-  await shiftStock(tx, moves);
-  await recordStockMoves(tx, moves);
-}
-
-/** The stock rows' side of moveStock: one statement, which needs no order row yet. */
-export async function shiftStock(
-  tx: Executor,
-  moves: Omit<StockMove, 'orderUid' | 'reason'>[],
-): Promise<void> {
   const [first] = moves;
   if (!first) return;
   const delta = sql.join(
@@ -108,11 +100,6 @@ export async function shiftStock(
         sql`${placeProducts.stock} is not null`,
       ),
     );
-}
-
-/** The movements' side of moveStock (they name the order, which must exist). */
-export async function recordStockMoves(tx: Executor, moves: StockMove[]): Promise<void> {
-  if (moves.length === 0) return;
   await tx.insert(stockMovements).values(
     moves.map((move) => ({
       placeUid: move.placeUid,
@@ -137,20 +124,6 @@ export function takenStock(tx: Executor, orderUid: string) {
     .orderBy(asc(stockMovements.productUid));
 }
 
-/** The next order number of a company; the counter row stays locked until the transaction ends. */
-export async function nextOrderNumber(tx: Executor, companyUid: string): Promise<number> {
-  const [row] = await tx
-    .insert(orderCounters)
-    .values({ companyUid, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: orderCounters.companyUid,
-      set: { lastNumber: sql`${orderCounters.lastNumber} + 1` },
-    })
-    .returning({ number: orderCounters.lastNumber });
-  if (!row) throw new Error('order counter not returned');
-  return row.number;
-}
-
 /** The company's loyalty program that coins are spent from and earned in (its first one). */
 export async function findCompanyProgram(db: Executor, appUid: string, companyUid: string) {
   const [row] = await db
@@ -162,10 +135,71 @@ export async function findCompanyProgram(db: Executor, appUid: string, companyUi
   return row?.uid ?? null;
 }
 
-export async function insertOrder(tx: Executor, order: NewOrder): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(order).returning();
+export interface StockTake {
+  productUid: string;
+  quantity: number;
+}
+
+/**
+ * Writes a placed order in one statement, the last of its transaction but the idempotency record:
+ * takes the stock of the rows the caller has locked and checked, takes the company's next number
+ * (the counter row stays locked until the transaction ends), inserts the order, its stock movements
+ * and its first history row, and clears the member's regular cart. Arrays travel as single
+ * parameters, so the statement has one shape whatever the lines.
+ */
+export async function insertPlacedOrder(
+  tx: Executor,
+  order: Omit<NewOrder, 'number'> & { uid: string },
+  take: StockTake[],
+  history: Omit<typeof orderStatusHistory.$inferInsert, 'orderUid'>,
+): Promise<{ order: OrderRow; history: HistoryRow }> {
+  const wanted = sql`unnest(${sql.param(take.map((line) => line.productUid))}::text[],
+    ${sql.param(take.map((line) => line.quantity))}::integer[]) as wanted (product_uid, quantity)`;
+  const taken = tx.$with('taken', {}).as(
+    sql`update ${placeProducts} pp set stock = pp.stock - wanted.quantity from ${wanted}
+      where pp.place_uid = ${order.placeUid} and pp.product_uid = wanted.product_uid`,
+  );
+  const counter = tx.$with('counter', {}).as(
+    sql`insert into ${orderCounters} (company_uid, last_number) values (${order.companyUid}, 1)
+      on conflict (company_uid) do update set last_number = ${orderCounters.lastNumber} + 1
+      returning last_number`,
+  );
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(orders)
+      .values({ ...order, number: sql`(select last_number from ${counter})` })
+      .returning(),
+  );
+  const moves = tx.$with('moves', {}).as(
+    sql`insert into ${stockMovements} (place_uid, product_uid, order_uid, quantity, reason)
+      select ${order.placeUid}, product_uid, ${order.uid}::uuid, -quantity, 'ORDER' from ${wanted}`,
+  );
+  const firstHistory = tx.$with('first_history').as(
+    tx
+      .insert(orderStatusHistory)
+      .values({ ...history, orderUid: order.uid })
+      .returning(),
+  );
+  const cart = tx
+    .$with('cart')
+    .as(
+      tx
+        .delete(carts)
+        .where(
+          and(
+            eq(carts.userUid, order.userUid),
+            eq(carts.placeUid, order.placeUid),
+            eq(carts.type, 'REGULAR'),
+          ),
+        ),
+    );
+  const [row] = await tx
+    .with(taken, counter, inserted, moves, firstHistory, cart)
+    .select()
+    .from(inserted)
+    .crossJoin(firstHistory);
   if (!row) throw new Error('order not returned');
-  return row;
+  return { order: row.inserted, history: row.first_history };
 }
 
 export async function insertSubscription(
