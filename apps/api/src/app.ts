@@ -2,6 +2,7 @@ import type { Database } from '@storefront/db/client';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { requestLogFields } from './lib/log-redaction.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -53,7 +54,7 @@ export interface BuildOptions {
 /** Registers plugins, then modules; does not listen, so that tests can inject requests. */
 export async function buildApp({ config, db, logger = false }: BuildOptions) {
   const fastify = Fastify({
-    logger,
+    logger: logger && { ...(logger === true ? {} : logger), serializers: { req: requestLogFields } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     trustProxy: true,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { openTestDatabase } from '@storefront/db/testing';
-import { type AppConfig, buildApp } from '../app.ts';
+import { type AppConfig, type BuildOptions, buildApp } from '../app.ts';
 
 export const DEMO_FILE = fileURLToPath(
   new URL('../../../../packages/db/demo/demo.tenant.json', import.meta.url),
@@ -15,7 +15,12 @@ export const demoTenantFile = () =>
  * with the demo data unless told otherwise. Call `close()` in afterAll.
  */
 export async function createTestApp(
-  options: { tenantFile?: unknown; demo?: boolean; config?: Partial<AppConfig> } = {},
+  options: {
+    tenantFile?: unknown;
+    demo?: boolean;
+    config?: Partial<AppConfig>;
+    logger?: BuildOptions['logger'];
+  } = {},
 ) {
   // The demo data comes ready in its template; another tenant file is imported into an empty database.
   const database = await openTestDatabase(options.tenantFile || options.demo === false ? 'empty' : 'demo');
@@ -35,6 +40,7 @@ export async function createTestApp(
       ...options.config,
     },
     db: database.db,
+    logger: options.logger,
   });
   await app.ready();
   return {
