@@ -1,8 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from './i18n.ts';
 import { Toasts, toast } from './toast.tsx';
 
 describe('the lazy toast', () => {
+  beforeAll(() => initI18n());
   afterEach(cleanup);
 
   it('renders no Toaster until the first toast, then shows it top-right', async () => {
@@ -18,5 +20,8 @@ describe('the lazy toast', () => {
     expect(toaster?.getAttribute('data-x-position')).toBe('right');
     expect(toaster?.getAttribute('data-y-position')).toBe('top');
     expect(screen.getByText('Guardado').closest('[data-type]')?.getAttribute('data-type')).toBe('success');
+    // In the site's language, not sonner's English.
+    expect(container.querySelector('section')?.getAttribute('aria-label')).toMatch(/^Notificaciones/);
+    expect(screen.getAllByRole('button', { name: 'Cerrar notificación' })).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { TOAST_DURATION_MS } from '@storefront/contracts/constants';
 import { type CSSProperties, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ExternalToast } from 'sonner';
 
 type Sonner = typeof import('sonner');
@@ -42,6 +43,7 @@ const subscribe = (listener: () => void) => {
 
 /** Mounted once by the providers: sonner's Toaster (top-right, 5 s) from the first toast on. */
 export function Toasts() {
+  const { t } = useTranslation();
   const loaded = useSyncExternalStore(subscribe, () => sonner);
   if (!loaded) return null;
   return (
@@ -49,6 +51,9 @@ export function Toasts() {
       position="top-right"
       duration={TOAST_DURATION_MS}
       closeButton
+      // sonner's own labels are English.
+      containerAriaLabel={t('toast.region')}
+      toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
       richColors
       // sonner's green and red text reach only 4.3:1 on their tinted backgrounds; these reach 4.5:1 (WCAG AA).
       style={
