@@ -4,10 +4,10 @@ import type { Order, OrderBody, Subscription, SubscriptionBody } from '@storefro
 import type { Executor } from '@storefront/db/client';
 import type { MemberContext } from '../../lib/request-context.ts';
 import { deleteCart } from '../cart/cart.repository.ts';
-import { findPickupSettings, findPlace, listOpeningHours } from '../catalogue/catalogue.repository.ts';
+import { findPlace, listOpeningHours } from '../catalogue/catalogue.repository.ts';
 import { isoWeekday, localNow, pickupSlots } from '../catalogue/pickup-schedule.ts';
 import { redeemCoupon } from '../coupons/coupons.service.ts';
-import { paymentMethodsOf, quoteFare } from '../delivery/delivery.service.ts';
+import { DEFAULT_PAYMENT_METHODS, quoteFare } from '../delivery/delivery.service.ts';
 import { spendCoins } from '../loyalty/ledger.service.ts';
 import { type PricedLines, priceLines } from './order-lines.service.ts';
 import * as repo from './orders.repository.ts';
@@ -19,13 +19,13 @@ type Kind = 'ORDER' | 'SUBSCRIPTION';
 function checkSlot(
   ctx: MemberContext,
   body: OrderBody,
-  settings: Awaited<ReturnType<typeof findPickupSettings>>,
+  settings: { leadMinutes: number | null; timeZone: string | null },
   hours: Awaited<ReturnType<typeof listOpeningHours>>,
 ): void {
   const { slots } = pickupSlots({
     date: body.pickup_date,
-    today: localNow(new Date(), settings?.timeZone ?? 'America/Lima'),
-    leadMinutes: settings?.leadMinutes ?? 30,
+    today: localNow(new Date(), settings.timeZone ?? 'America/Lima'),
+    leadMinutes: settings.leadMinutes ?? 30,
     hours,
   });
   if (!slots.some((slot) => slot.start_time === body.start_time && slot.end_time === body.end_time)) {
@@ -93,27 +93,24 @@ export async function prepareCheckout(
 ) {
   const place = await findPlace(db, ctx.app.uid, placeUid);
   if (!place) throw new AppError('NOT_FOUND');
-  const [company, priced, accepted, settings, hours, programUid] = await Promise.allSettled([
-    repo.findCompany(db, ctx.app.uid, place.companyUid),
+  const [context, priced, hours] = await Promise.allSettled([
+    repo.findCheckoutContext(db, ctx.app.uid, place),
     priceLines(db, place, body.products, { limits: true, language: ctx.language }),
-    paymentMethodsOf(db, place.uid),
-    findPickupSettings(db, place.uid),
     listOpeningHours(db, place.uid, isoWeekday(body.pickup_date)),
-    repo.findCompanyProgram(db, ctx.app.uid, place.companyUid),
   ]);
-  const found = settled(company);
+  const found = settled(context);
   if (!found?.ecommerceEnabled) throw new AppError('ECOMMERCE_DISABLED');
   if (kind === 'SUBSCRIPTION' && !found.subscriptionEnabled) throw new AppError('SUBSCRIPTIONS_DISABLED');
   const lines = settled(priced);
   if (kind === 'SUBSCRIPTION' && lines.coins > 0) throw new AppError('REDEEMABLE_NOT_SUBSCRIBABLE');
-  checkPayment(settled(accepted), body, lines);
-  checkSlot(ctx, body, settled(settings), settled(hours));
+  checkPayment(found.paymentMethods ?? [...DEFAULT_PAYMENT_METHODS], body, lines);
+  checkSlot(ctx, body, found, settled(hours));
   let deliveryPrice = 0;
   if (body.order_type === 'DELIVERY') {
     if (!found.deliveryService) throw new AppError('NO_SHIPPING_METHODS');
     deliveryPrice = (await quoteFare(db, place, body)).fare;
   }
-  return { place, priced: lines, deliveryPrice, programUid: settled(programUid) };
+  return { place, priced: lines, deliveryPrice, programUid: found.programUid };
 }
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
 

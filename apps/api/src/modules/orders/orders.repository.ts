@@ -1,5 +1,5 @@
 import type { Executor } from '@storefront/db/client';
-import { placeProducts, products } from '@storefront/db/schema/catalogue';
+import { placePickupSettings, placeProducts, products } from '@storefront/db/schema/catalogue';
 import { programs } from '@storefront/db/schema/loyalty';
 import {
   carts,
@@ -8,6 +8,7 @@ import {
   orderCounters,
   orderStatusHistory,
   orders,
+  placeCheckoutSettings,
   stockMovements,
   subscriptions,
 } from '@storefront/db/schema/orders';
@@ -22,11 +23,36 @@ export type NewSubscription = typeof subscriptions.$inferInsert;
 export type HistoryRow = typeof orderStatusHistory.$inferSelect;
 export type OrderStatus = OrderRow['status'];
 
-export async function findCompany(db: Executor, appUid: string, companyUid: string) {
+/**
+ * What a checkout reads of a place besides the place itself, in one query: its company's switches, the
+ * company's loyalty program that coins are spent from and earned in (its first one), the place's
+ * payment methods and pickup settings (null where the place has none). Null when the company is not
+ * the app's.
+ */
+export async function findCheckoutContext(
+  db: Executor,
+  appUid: string,
+  place: { uid: string; companyUid: string },
+) {
   const [row] = await db
-    .select()
+    .select({
+      ecommerceEnabled: companies.ecommerceEnabled,
+      subscriptionEnabled: companies.subscriptionEnabled,
+      deliveryService: companies.deliveryService,
+      programUid: sql<string | null>`(${db
+        .select({ uid: programs.uid })
+        .from(programs)
+        .where(and(eq(programs.appUid, appUid), eq(programs.companyUid, companies.uid)))
+        .orderBy(asc(programs.position), asc(programs.uid))
+        .limit(1)})`,
+      paymentMethods: placeCheckoutSettings.paymentMethods,
+      leadMinutes: placePickupSettings.leadMinutes,
+      timeZone: placePickupSettings.timeZone,
+    })
     .from(companies)
-    .where(and(eq(companies.appUid, appUid), eq(companies.uid, companyUid)));
+    .leftJoin(placeCheckoutSettings, eq(placeCheckoutSettings.placeUid, place.uid))
+    .leftJoin(placePickupSettings, eq(placePickupSettings.placeUid, place.uid))
+    .where(and(eq(companies.appUid, appUid), eq(companies.uid, place.companyUid)));
   return row ?? null;
 }
 
@@ -122,17 +148,6 @@ export function takenStock(tx: Executor, orderUid: string) {
     .where(eq(stockMovements.orderUid, orderUid))
     .groupBy(stockMovements.productUid)
     .orderBy(asc(stockMovements.productUid));
-}
-
-/** The company's loyalty program that coins are spent from and earned in (its first one). */
-export async function findCompanyProgram(db: Executor, appUid: string, companyUid: string) {
-  const [row] = await db
-    .select({ uid: programs.uid })
-    .from(programs)
-    .where(and(eq(programs.appUid, appUid), eq(programs.companyUid, companyUid)))
-    .orderBy(asc(programs.position), asc(programs.uid))
-    .limit(1);
-  return row?.uid ?? null;
 }
 
 export interface StockTake {
