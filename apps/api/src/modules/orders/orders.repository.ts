@@ -160,13 +160,14 @@ export interface StockTake {
  * takes the stock of the rows the caller has locked and checked, takes the company's next number
  * (the counter row stays locked until the transaction ends), inserts the order, its stock movements
  * and its first history row, and clears the member's regular cart. Arrays travel as single
- * parameters, so the statement has one shape whatever the lines.
+ * parameters, so the statement has one shape whatever the lines. Answers the rows as written: the
+ * values given plus what the database chose (number, ids, times).
  */
 export async function insertPlacedOrder(
   tx: Executor,
-  order: Omit<NewOrder, 'number'> & { uid: string },
+  order: Omit<OrderRow, 'number' | 'createdAt' | 'updatedAt'>,
   take: StockTake[],
-  history: Omit<typeof orderStatusHistory.$inferInsert, 'orderUid'>,
+  history: Omit<HistoryRow, 'id' | 'orderUid' | 'createdAt'>,
 ): Promise<{ order: OrderRow; history: HistoryRow }> {
   const wanted = sql`unnest(${sql.param(take.map((line) => line.productUid))}::text[],
     ${sql.param(take.map((line) => line.quantity))}::integer[]) as wanted (product_uid, quantity)`;
@@ -183,7 +184,7 @@ export async function insertPlacedOrder(
     tx
       .insert(orders)
       .values({ ...order, number: sql`(select last_number from ${counter})` })
-      .returning(),
+      .returning({ number: orders.number, createdAt: orders.createdAt, updatedAt: orders.updatedAt }),
   );
   const moves = tx.$with('moves', {}).as(
     sql`insert into ${stockMovements} (place_uid, product_uid, order_uid, quantity, reason)
@@ -193,7 +194,7 @@ export async function insertPlacedOrder(
     tx
       .insert(orderStatusHistory)
       .values({ ...history, orderUid: order.uid })
-      .returning(),
+      .returning({ id: orderStatusHistory.id, createdAt: orderStatusHistory.createdAt }),
   );
   const cart = tx
     .$with('cart')
@@ -210,11 +211,20 @@ export async function insertPlacedOrder(
     );
   const [row] = await tx
     .with(taken, counter, inserted, moves, firstHistory, cart)
-    .select()
+    .select({
+      number: inserted.number,
+      createdAt: inserted.createdAt,
+      updatedAt: inserted.updatedAt,
+      historyId: firstHistory.id,
+      historyAt: firstHistory.createdAt,
+    })
     .from(inserted)
     .crossJoin(firstHistory);
   if (!row) throw new Error('order not returned');
-  return { order: row.inserted, history: row.first_history };
+  return {
+    order: { ...order, number: row.number, createdAt: row.createdAt, updatedAt: row.updatedAt },
+    history: { ...history, id: row.historyId, orderUid: order.uid, createdAt: row.historyAt },
+  };
 }
 
 export async function insertSubscription(
