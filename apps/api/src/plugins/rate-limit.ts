@@ -1,4 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { AppError } from '@storefront/contracts/errors';
 import type { Database } from '@storefront/db/client';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -40,24 +41,61 @@ function postgresStore(db: Database) {
 }
 
 /**
- * Counters live in Redis when REDIS_URL is set, else in PostgreSQL; either way every API process shares
- * them (architecture §1). Limits apply only where a route asks for them (limitBy, failureLimit).
+ * Redis while it answers, PostgreSQL while it does not: a Redis outage must neither fail the limited
+ * requests (sign-in, registration) nor lift their limits, nor make them wait for reconnections. The
+ * counts restart in the other store.
+ */
+function redisOrPostgresStore(client: Redis, db: Database) {
+  const Postgres = postgresStore(db);
+  return class RedisOrPostgresStore implements FastifyRateLimitStore {
+    private readonly redis = new RedisStore(false, false, client, 'rate-limit:');
+    private readonly postgres = new Postgres();
+    incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+      if (client.status !== 'ready') this.postgres.incr(key, callback, timeWindow);
+      else
+        this.redis.incr(
+          key,
+          (error, result) => (error ? this.postgres.incr(key, callback, timeWindow) : callback(null, result)),
+          timeWindow,
+          max,
+        );
+    }
+    read(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+      if (client.status !== 'ready') this.postgres.read(key, callback, timeWindow);
+      else
+        this.redis.read(
+          key,
+          (error, result) => (error ? this.postgres.read(key, callback, timeWindow) : callback(null, result)),
+          timeWindow,
+          max,
+        );
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/**
+ * Counters live in Redis when REDIS_URL is set (PostgreSQL while Redis is down), else in PostgreSQL;
+ * either way every API process shares them (architecture §1). Limits apply only where a route asks for
+ * them (limitBy, failureLimit).
  */
 export const rateLimitPlugin = fp(async (fastify: FastifyInstance) => {
   const redisUrl = fastify.config.REDIS_URL;
   if (redisUrl) {
-    // A Redis outage fails the limited requests quickly instead of queueing them until it is back.
+    // A Redis outage fails the calls to it quickly (then PostgreSQL counts) instead of queueing them.
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
     redis.on('error', (error) => fastify.log.warn({ err: error }, 'rate-limit redis'));
     fastify.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
-    await fastify.register(rateLimit, { global: false, redis, nameSpace: 'rate-limit:' });
-    return;
+    await fastify.register(rateLimit, { global: false, store: redisOrPostgresStore(redis, fastify.db) });
+  } else {
+    await fastify.register(rateLimit, { global: false, store: postgresStore(fastify.db) });
   }
-  await fastify.register(rateLimit, { global: false, store: postgresStore(fastify.db) });
-  // Old windows are deleted now and then (Redis expires its keys by itself). Closing the app stops the
-  // timer and waits for a running pass, so that the database is never closed under it.
+  // Old windows in PostgreSQL are deleted now and then (Redis expires its keys by itself). Closing the
+  // app stops the timer and waits for a running pass, so that the database is never closed under it.
   let pruning: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     pruning = pruneHits(fastify.db, Date.now() - MAX_WINDOW_MS).catch((error) =>

@@ -84,7 +84,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
   // Wrong passwords are counted per account and per IP (architecture §4); successful sign-ins are not.
   const loginFailures = failureLimit(api, byIp('login', 30, 15 * MINUTE), {
     name: 'login:account',
-    max: 10,
+    max: 5,
     windowMs: 15 * MINUTE,
     keyOf: (request) => bodyField(request, 'email', 'mobile_number', 'document_number'),
   });

@@ -452,10 +452,10 @@ describe('accounts: rate limits', () => {
   });
   afterAll(() => t.close());
 
-  it('locks an account after 10 wrong passwords, even against the right one, not other accounts', async () => {
+  it('locks an account after 5 wrong passwords, even against the right one, not other accounts', async () => {
     const wrong = { email: 'socio@demo.pe', password: 'wrong-password' };
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
+      Array.from({ length: 5 }, () =>
         t.app.inject({ method: 'POST', url: '/api/v5/login/', payload: wrong }),
       ),
     );
