@@ -4,8 +4,7 @@ import type { Order, OrderBody, Subscription, SubscriptionBody } from '@storefro
 import type { Executor } from '@storefront/db/client';
 import type { MemberContext } from '../../lib/request-context.ts';
 import { deleteCart } from '../cart/cart.repository.ts';
-import { findPlace, listOpeningHours } from '../catalogue/catalogue.repository.ts';
-import { isoWeekday, localNow, pickupSlots } from '../catalogue/pickup-schedule.ts';
+import { isoWeekday, localNow, pickupSlots, type ScheduleInput } from '../catalogue/pickup-schedule.ts';
 import { redeemCoupon } from '../coupons/coupons.service.ts';
 import { DEFAULT_PAYMENT_METHODS, quoteFare } from '../delivery/delivery.service.ts';
 import { spendCoins } from '../loyalty/ledger.service.ts';
@@ -20,7 +19,7 @@ function checkSlot(
   ctx: MemberContext,
   body: OrderBody,
   settings: { leadMinutes: number | null; timeZone: string | null },
-  hours: Awaited<ReturnType<typeof listOpeningHours>>,
+  hours: ScheduleInput['hours'],
 ): void {
   const { slots } = pickupSlots({
     date: body.pickup_date,
@@ -79,10 +78,11 @@ const settled = <T>(result: PromiseSettledResult<T>): T => {
 };
 
 /**
- * Everything an order and a subscription share, read before the transaction and in parallel on the
- * pool (they take no lock, so holding a transaction open for them only lengthens it): the place, the
- * lines priced from the catalogue, payment, slot, delivery fare and the program. Stock is checked
- * again under its row lock in the transaction; the checks answer in the order they always did.
+ * Everything an order and a subscription share, read before the transaction in two queries run
+ * together on the pool (they take no lock, so holding a transaction open for them only lengthens it):
+ * the place with its company, settings and hours, and the lines priced from the catalogue; then
+ * payment, slot, delivery fare and the program are checked. Stock is checked again under its row lock
+ * in the transaction; the checks answer in the order they always did.
  */
 export async function prepareCheckout(
   db: Executor,
@@ -91,26 +91,25 @@ export async function prepareCheckout(
   body: OrderBody,
   kind: Kind,
 ) {
-  const place = await findPlace(db, ctx.app.uid, placeUid);
-  if (!place) throw new AppError('NOT_FOUND');
-  const [context, priced, hours] = await Promise.allSettled([
-    repo.findCheckoutContext(db, ctx.app.uid, place),
-    priceLines(db, place, body.products, { limits: true, language: ctx.language }),
-    listOpeningHours(db, place.uid, isoWeekday(body.pickup_date)),
+  const [found, priced] = await Promise.allSettled([
+    repo.findCheckoutPlace(db, ctx.app.uid, placeUid, isoWeekday(body.pickup_date)),
+    priceLines(db, { uid: placeUid }, body.products, { limits: true, language: ctx.language }),
   ]);
-  const found = settled(context);
-  if (!found?.ecommerceEnabled) throw new AppError('ECOMMERCE_DISABLED');
-  if (kind === 'SUBSCRIPTION' && !found.subscriptionEnabled) throw new AppError('SUBSCRIPTIONS_DISABLED');
+  const checkoutPlace = settled(found);
+  if (!checkoutPlace) throw new AppError('NOT_FOUND');
+  const { hours, ...place } = checkoutPlace;
+  if (!place.companyOfApp || !place.ecommerceEnabled) throw new AppError('ECOMMERCE_DISABLED');
+  if (kind === 'SUBSCRIPTION' && !place.subscriptionEnabled) throw new AppError('SUBSCRIPTIONS_DISABLED');
   const lines = settled(priced);
   if (kind === 'SUBSCRIPTION' && lines.coins > 0) throw new AppError('REDEEMABLE_NOT_SUBSCRIBABLE');
-  checkPayment(found.paymentMethods ?? [...DEFAULT_PAYMENT_METHODS], body, lines);
-  checkSlot(ctx, body, found, settled(hours));
+  checkPayment(place.paymentMethods ?? [...DEFAULT_PAYMENT_METHODS], body, lines);
+  checkSlot(ctx, body, place, hours);
   let deliveryPrice = 0;
   if (body.order_type === 'DELIVERY') {
-    if (!found.deliveryService) throw new AppError('NO_SHIPPING_METHODS');
+    if (!place.deliveryService) throw new AppError('NO_SHIPPING_METHODS');
     deliveryPrice = (await quoteFare(db, place, body)).fare;
   }
-  return { place, priced: lines, deliveryPrice, programUid: found.programUid };
+  return { place, priced: lines, deliveryPrice, programUid: place.programUid };
 }
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
 

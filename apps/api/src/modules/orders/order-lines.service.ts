@@ -3,7 +3,6 @@ import { AppError, errorMessage } from '@storefront/contracts/errors';
 import type { CartLineInput } from '@storefront/contracts/orders';
 import type { Executor } from '@storefront/db/client';
 import type { OrderItem } from '@storefront/db/schema/orders';
-import { listActiveOptionGroups } from '../catalogue/catalogue.repository.ts';
 import { listOffers } from './orders.repository.ts';
 
 export interface PricedLines {
@@ -36,15 +35,12 @@ function lineError(code: LineErrorCode, index: number, language: Language): AppE
  */
 export async function priceLines(
   db: Executor,
-  place: { uid: string; companyUid: string },
+  place: { uid: string },
   lines: CartLineInput[],
   options: { limits: boolean; language: Language },
 ): Promise<PricedLines> {
   const uids = [...new Set(lines.map((line) => line.uid))];
-  const [offers, groups] = await Promise.all([
-    listOffers(db, place.companyUid, place.uid, uids),
-    listActiveOptionGroups(db, uids),
-  ]);
+  const offers = await listOffers(db, place.uid, uids);
   const offerOf = new Map(offers.map((offer) => [offer.uid, offer]));
   const items: OrderItem[] = [];
   const stock = new Map<string, { quantity: number; available: number }>();
@@ -53,11 +49,11 @@ export async function priceLines(
   lines.forEach((line, index) => {
     const offer = offerOf.get(line.uid);
     if (!offer) throw lineError('PRODUCT_NOT_AVAILABLE', index, options.language);
-    const productGroups = groups.filter((g) => g.group.productUid === offer.uid);
+    const productGroups = offer.optionGroups;
     const chosenGroups: OrderItem['optionGroups'] = [];
     const seenGroups = new Set<string>();
     for (const chosen of line.option_groups) {
-      const group = productGroups.find((g) => g.group.uid === chosen.uid);
+      const group = productGroups.find((g) => g.uid === chosen.uid);
       if (!group || seenGroups.has(chosen.uid)) {
         throw lineError('OPTION_NOT_AVAILABLE', index, options.language);
       }
@@ -67,16 +63,15 @@ export async function priceLines(
         if (!option) throw lineError('OPTION_NOT_AVAILABLE', index, options.language);
         return { uid: option.uid, name: option.name, price: option.price };
       });
-      if (options.limits && picked.length > group.group.maximumToSelect) {
+      if (options.limits && picked.length > group.maximumToSelect) {
         throw lineError('OPTIONS_ABOVE_MAXIMUM', index, options.language);
       }
-      if (picked.length > 0)
-        chosenGroups.push({ uid: group.group.uid, name: group.group.name, options: picked });
+      if (picked.length > 0) chosenGroups.push({ uid: group.uid, name: group.name, options: picked });
     }
     if (options.limits) {
       for (const group of productGroups) {
-        const picked = chosenGroups.find((g) => g.uid === group.group.uid)?.options.length ?? 0;
-        if (picked < group.group.minimumToSelect) {
+        const picked = chosenGroups.find((g) => g.uid === group.uid)?.options.length ?? 0;
+        if (picked < group.minimumToSelect) {
           throw lineError('OPTIONS_BELOW_MINIMUM', index, options.language);
         }
       }

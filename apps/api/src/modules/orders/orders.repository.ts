@@ -1,5 +1,12 @@
 import type { Executor } from '@storefront/db/client';
-import { placePickupSettings, placeProducts, products } from '@storefront/db/schema/catalogue';
+import {
+  optionGroups,
+  options,
+  placeOpeningHours,
+  placePickupSettings,
+  placeProducts,
+  products,
+} from '@storefront/db/schema/catalogue';
 import { programs } from '@storefront/db/schema/loyalty';
 import {
   carts,
@@ -12,7 +19,7 @@ import {
   stockMovements,
   subscriptions,
 } from '@storefront/db/schema/orders';
-import { companies, places } from '@storefront/db/schema/tenancy';
+import { appCompanies, areas, companies, places } from '@storefront/db/schema/tenancy';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../lib/paging.ts';
 
@@ -24,40 +31,69 @@ export type HistoryRow = typeof orderStatusHistory.$inferSelect;
 export type OrderStatus = OrderRow['status'];
 
 /**
- * What a checkout reads of a place besides the place itself, in one query: its company's switches, the
+ * What a checkout reads of a place, in one query: the place as the catalogue shows it (of the app, its
+ * company allowed in the app), its company's switches (only where the company is the app's), the
  * company's loyalty program that coins are spent from and earned in (its first one), the place's
- * payment methods and pickup settings (null where the place has none). Null when the company is not
- * the app's.
+ * payment methods, pickup settings (null where it has none) and opening hours on an ISO weekday.
  */
-export async function findCheckoutContext(
-  db: Executor,
-  appUid: string,
-  place: { uid: string; companyUid: string },
-) {
+export async function findCheckoutPlace(db: Executor, appUid: string, placeUid: string, weekday: number) {
   const [row] = await db
     .select({
+      uid: places.uid,
+      name: places.name,
+      address: places.address,
+      usesCountryDeliveryService: places.usesCountryDeliveryService,
+      latitude: places.latitude,
+      longitude: places.longitude,
+      companyUid: places.companyUid,
+      companyName: companies.name,
+      areaUid: areas.uid,
+      areaName: areas.name,
+      companyOfApp: sql<boolean>`${companies.appUid} = ${appUid}`,
       ecommerceEnabled: companies.ecommerceEnabled,
       subscriptionEnabled: companies.subscriptionEnabled,
       deliveryService: companies.deliveryService,
       programUid: sql<string | null>`(${db
         .select({ uid: programs.uid })
         .from(programs)
-        .where(and(eq(programs.appUid, appUid), eq(programs.companyUid, companies.uid)))
+        .where(and(eq(programs.appUid, appUid), eq(programs.companyUid, places.companyUid)))
         .orderBy(asc(programs.position), asc(programs.uid))
         .limit(1)})`,
       paymentMethods: placeCheckoutSettings.paymentMethods,
       leadMinutes: placePickupSettings.leadMinutes,
       timeZone: placePickupSettings.timeZone,
+      hours: sql<{ opens: string; closes: string }[]>`(select coalesce(json_agg(json_build_object(
+        'opens', h.opens, 'closes', h.closes) order by h.opens), '[]') from ${placeOpeningHours} h
+        where h.place_uid = ${places.uid} and h.weekday = ${weekday})`,
     })
-    .from(companies)
-    .leftJoin(placeCheckoutSettings, eq(placeCheckoutSettings.placeUid, place.uid))
-    .leftJoin(placePickupSettings, eq(placePickupSettings.placeUid, place.uid))
-    .where(and(eq(companies.appUid, appUid), eq(companies.uid, place.companyUid)));
+    .from(places)
+    .innerJoin(
+      appCompanies,
+      and(eq(appCompanies.appUid, appUid), eq(appCompanies.companyUid, places.companyUid)),
+    )
+    .innerJoin(companies, eq(companies.uid, places.companyUid))
+    .innerJoin(areas, eq(areas.uid, places.areaUid))
+    .leftJoin(placeCheckoutSettings, eq(placeCheckoutSettings.placeUid, places.uid))
+    .leftJoin(placePickupSettings, eq(placePickupSettings.placeUid, places.uid))
+    .where(and(eq(places.appUid, appUid), eq(places.uid, placeUid)));
   return row ?? null;
 }
 
-/** The products of a company on sale in a place, with that place's stock. */
-export function listOffers(db: Executor, companyUid: string, placeUid: string, productUids: string[]) {
+export interface OfferOptionGroup {
+  uid: string;
+  name: string;
+  minimumToSelect: number;
+  maximumToSelect: number;
+  options: { uid: string; name: string; price: number }[];
+}
+
+/**
+ * The products of the place's company on sale in the place, with that place's stock and their active
+ * option groups, each with its active options, in their order (as the menu shows them), in one query.
+ */
+export function listOffers(db: Executor, placeUid: string, productUids: string[]) {
+  const activeOptions = sql`(select coalesce(json_agg(json_build_object('uid', o.uid, 'name', o.name,
+    'price', o.price) order by o.position, o.uid), '[]') from ${options} o where o.group_uid = og.uid and o.is_active)`;
   return db
     .select({
       uid: products.uid,
@@ -67,16 +103,20 @@ export function listOffers(db: Executor, companyUid: string, placeUid: string, p
       isRedeemable: products.isRedeemable,
       directPurchase: products.directPurchase,
       stock: placeProducts.stock,
+      optionGroups: sql<OfferOptionGroup[]>`(select coalesce(json_agg(json_build_object('uid', og.uid,
+        'name', og.name, 'minimumToSelect', og.minimum_to_select, 'maximumToSelect', og.maximum_to_select,
+        'options', ${activeOptions}) order by og.position, og.uid), '[]')
+        from ${optionGroups} og where og.product_uid = ${products.uid} and og.is_active)`,
     })
     .from(products)
     .innerJoin(
       placeProducts,
       and(eq(placeProducts.productUid, products.uid), eq(placeProducts.placeUid, placeUid)),
     )
+    .innerJoin(places, and(eq(places.uid, placeUid), eq(places.companyUid, products.companyUid)))
     .where(
       and(
         inArray(products.uid, productUids),
-        eq(products.companyUid, companyUid),
         eq(products.isActive, true),
         eq(placeProducts.isAvailable, true),
       ),
