@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import {
   drizzle as drizzlePg,
@@ -57,7 +59,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: config.dataDir ?? undefined, loadDataDir: config.loadDataDir });
+  // The extensions the migrations create (the menu search index, decision record 005): PGlite loads
+  // their code only when asked, on every open, also of a data folder or dump that already has them.
+  const client = new PGlite({
+    dataDir: config.dataDir ?? undefined,
+    loadDataDir: config.loadDataDir,
+    extensions: { pg_trgm, btree_gin },
+  });
   const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return {

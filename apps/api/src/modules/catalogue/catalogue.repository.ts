@@ -33,11 +33,28 @@ export interface Counted<T> {
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every word must appear in the normalised search column (contracts/search.ts). */
-function searchCondition(
-  column: typeof products.searchText | typeof placeProducts.searchText,
-  terms: string[],
-): SQL[] {
+function searchCondition(column: typeof products.searchText, terms: string[]): SQL[] {
   return terms.map((term) => like(column, `%${escapeLike(term)}%`));
+}
+
+/** A word gives pg_trgm something to look up when it has three letters or digits in a row. */
+const givesTrigrams = (term: string) => /[a-z0-9]{3}/.test(term);
+
+/**
+ * The menu search (menuOfPlace): the same `LIKE` per word, but only the words with trigrams are written
+ * so that the search index (place_products_menu_search_index, pg_trgm) can take them; a shorter word
+ * ("7", "de") is compared under `collate "C"`, the same result for `LIKE`, which that index does not
+ * match. Otherwise the planner counts such a word's selectivity for the index, which cannot narrow
+ * anything by it, and reads a broad search ("prueba 7") through it rather than walking the menu index
+ * (decision record 005).
+ */
+function menuSearchCondition(terms: string[]): SQL[] {
+  return terms.map((term) => {
+    const pattern = `%${escapeLike(term)}%`;
+    return givesTrigrams(term)
+      ? like(placeProducts.searchText, pattern)
+      : sql`${placeProducts.searchText} collate "C" like ${pattern}`;
+  });
 }
 
 /**
@@ -310,7 +327,8 @@ export function listProducts(db: Executor, appUid: string, filter: ProductFilter
  * decision record 005) through the partial menu indexes; the products are joined for the page's rows
  * only. A place's offers are all of its company's products (the tenant file checks it), and the caller
  * has checked the place is the tenant's. The count without a search is a sum over place_menu_counts;
- * with one, the matching index entries of the place are counted.
+ * with one, the matches are counted: through the search index for a narrow search, the menu index (or
+ * the table) for a broad one, as the planner judges from the words with trigrams.
  */
 function menuOfPlace(db: Executor, placeUid: string, filter: ProductFilter, at: PageRequest) {
   const shown = and(
@@ -320,7 +338,7 @@ function menuOfPlace(db: Executor, placeUid: string, filter: ProductFilter, at: 
     filter.categoryUids.length > 0 ? inArray(placeProducts.categoryUid, filter.categoryUids) : undefined,
     filter.isRedeemable === undefined ? undefined : eq(placeProducts.isRedeemable, filter.isRedeemable),
   );
-  const where = and(shown, ...searchCondition(placeProducts.searchText, filter.terms));
+  const where = and(shown, ...menuSearchCondition(filter.terms));
   const total =
     filter.terms.length > 0
       ? () => db.select({ value: count() }).from(placeProducts).where(where)

@@ -143,6 +143,51 @@ describe('catalogue and menu', () => {
     expect(seen).toHaveLength(count);
   });
 
+  it('answers a search as every word in the search text, whichever index the words allow', async () => {
+    // Words of three letters or more can go through the trigram index, shorter ones never (the
+    // repository writes them apart): the matches, their order and the count are those of a plain
+    // substring test over the place's menu either way.
+    const rows = await t.db
+      .select({ uid: placeProducts.productUid, text: placeProducts.searchText })
+      .from(placeProducts)
+      .where(
+        and(
+          eq(placeProducts.placeUid, 'place-miraflores'),
+          eq(placeProducts.isAvailable, true),
+          eq(placeProducts.isActive, true),
+        ),
+      );
+    const bytes = (text: string) => Buffer.from(text, 'utf8');
+    rows.sort((a, b) => Buffer.compare(bytes(a.text), bytes(b.text)) || (a.uid < b.uid ? -1 : 1));
+    for (const search of [
+      'a',
+      'de',
+      'de lomo',
+      'lo sal',
+      'ca',
+      'causa',
+      'chicha morada',
+      'e a o',
+      'ml 500',
+      '1/2',
+      '%a',
+      'zzz',
+    ]) {
+      const words = normaliseSearch(search).split(' ');
+      const expected = rows
+        .filter((row) => words.every((word) => row.text.includes(word)))
+        .map((row) => row.uid);
+      const { count, seen } = await walk(
+        `/api/v7/places/place-miraflores/products/?page_size=4&search=${encodeURIComponent(search)}`,
+      );
+      expect(
+        seen.map((p) => p.uid),
+        search,
+      ).toEqual(expected);
+      expect(count, search).toBe(expected.length);
+    }
+  });
+
   it('sells a product only where it is offered, and never an inactive one', async () => {
     expect((await get('/api/v7/places/place-miraflores/products/p-adobo-arequipeno')).status).toBe(404);
     expect((await get('/api/v7/places/place-cayma/products/p-adobo-arequipeno')).status).toBe(200);
