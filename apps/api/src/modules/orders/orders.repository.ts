@@ -31,13 +31,26 @@ export type HistoryRow = typeof orderStatusHistory.$inferSelect;
 export type OrderStatus = OrderRow['status'];
 
 /**
+ * The hottest reads of a checkout are built once per database as prepared statements (named, so the
+ * server parses and plans them once per connection too): building a query costs as much as sending it.
+ */
+const preparedQueries = new WeakMap<Executor, Map<(db: Executor) => unknown, unknown>>();
+function prepared<Q>(db: Executor, build: (db: Executor) => Q): Q {
+  let queries = preparedQueries.get(db);
+  if (!queries) preparedQueries.set(db, (queries = new Map()));
+  if (!queries.has(build)) queries.set(build, build(db));
+  return queries.get(build) as Q;
+}
+
+/**
  * What a checkout reads of a place, in one query: the place as the catalogue shows it (of the app, its
  * company allowed in the app), its company's switches (only where the company is the app's), the
  * company's loyalty program that coins are spent from and earned in (its first one), the place's
  * payment methods, pickup settings (null where it has none) and opening hours on an ISO weekday.
  */
-export async function findCheckoutPlace(db: Executor, appUid: string, placeUid: string, weekday: number) {
-  const [row] = await db
+function checkoutPlaceQuery(db: Executor) {
+  const appUid = sql.placeholder('appUid');
+  return db
     .select({
       uid: places.uid,
       name: places.name,
@@ -64,7 +77,7 @@ export async function findCheckoutPlace(db: Executor, appUid: string, placeUid: 
       timeZone: placePickupSettings.timeZone,
       hours: sql<{ opens: string; closes: string }[]>`(select coalesce(json_agg(json_build_object(
         'opens', h.opens, 'closes', h.closes) order by h.opens), '[]') from ${placeOpeningHours} h
-        where h.place_uid = ${places.uid} and h.weekday = ${weekday})`,
+        where h.place_uid = ${places.uid} and h.weekday = ${sql.placeholder('weekday')})`,
     })
     .from(places)
     .innerJoin(
@@ -75,7 +88,12 @@ export async function findCheckoutPlace(db: Executor, appUid: string, placeUid: 
     .innerJoin(areas, eq(areas.uid, places.areaUid))
     .leftJoin(placeCheckoutSettings, eq(placeCheckoutSettings.placeUid, places.uid))
     .leftJoin(placePickupSettings, eq(placePickupSettings.placeUid, places.uid))
-    .where(and(eq(places.appUid, appUid), eq(places.uid, placeUid)));
+    .where(and(eq(places.appUid, appUid), eq(places.uid, sql.placeholder('placeUid'))))
+    .prepare('checkout_place');
+}
+
+export async function findCheckoutPlace(db: Executor, appUid: string, placeUid: string, weekday: number) {
+  const [row] = await prepared(db, checkoutPlaceQuery).execute({ appUid, placeUid, weekday });
   return row ?? null;
 }
 
@@ -91,7 +109,8 @@ export interface OfferOptionGroup {
  * The products of the place's company on sale in the place, with that place's stock and their active
  * option groups, each with its active options, in their order (as the menu shows them), in one query.
  */
-export function listOffers(db: Executor, placeUid: string, productUids: string[]) {
+function offersQuery(db: Executor) {
+  const placeUid = sql.placeholder('placeUid');
   const activeOptions = sql`(select coalesce(json_agg(json_build_object('uid', o.uid, 'name', o.name,
     'price', o.price) order by o.position, o.uid), '[]') from ${options} o where o.group_uid = og.uid and o.is_active)`;
   return db
@@ -116,11 +135,16 @@ export function listOffers(db: Executor, placeUid: string, productUids: string[]
     .innerJoin(places, and(eq(places.uid, placeUid), eq(places.companyUid, products.companyUid)))
     .where(
       and(
-        inArray(products.uid, productUids),
+        sql`${products.uid} = any(${sql.placeholder('productUids')}::text[])`,
         eq(products.isActive, true),
         eq(placeProducts.isAvailable, true),
       ),
-    );
+    )
+    .prepare('checkout_offers');
+}
+
+export function listOffers(db: Executor, placeUid: string, productUids: string[]) {
+  return prepared(db, offersQuery).execute({ placeUid, productUids });
 }
 
 /** Locks a place's stock rows (in uid order, so that two orders never wait on each other). */
