@@ -1,10 +1,8 @@
-import { PAGE_SIZE } from '@storefront/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCompany } from '../../../app/app-context.tsx';
-import { pageCount } from '../../../components/ui/page-items.ts';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { ActivityCard, ActivityList } from '../../../components/ui/activity-list.tsx';
+import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { pageParam, useSearchState } from '../../../lib/search-params.ts';
@@ -71,42 +69,28 @@ export function Component() {
   return (
     <section className="activity-detail" aria-labelledby="events-title">
       <h1 id="events-title">{t('title')}</h1>
-      {events.isPending ? (
-        <LoadingState label={t('loading')} />
-      ) : events.isError ? (
-        <ErrorState onRetry={() => events.refetch()} />
-      ) : events.data.results.length === 0 ? (
-        <EmptyState message={t('empty')} />
-      ) : (
-        <>
-          <ul className="card-list" aria-busy={events.isPlaceholderData}>
-            {events.data.results.map((event) => (
-              <li key={event.uid}>
-                <article className="activity-card">
-                  {event.image && <img src={event.image} alt="" width={320} height={160} loading="lazy" />}
-                  <h2>{event.title}</h2>
-                  <EventWhen event={event} />
-                  {event.location && <p>{t('where', { location: event.location })}</p>}
-                  <button
-                    type="button"
-                    className="button secondary"
-                    onClick={() => update({ event: event.uid })}
-                    aria-label={`${t('open')}: ${event.title}`}
-                  >
-                    {t('open')}
-                  </button>
-                </article>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageCount={pageCount(events.data.count, PAGE_SIZE)}
-            onPageChange={(next) => update({ page: next === 1 ? null : next })}
-            label={t('title')}
-          />
-        </>
-      )}
+      <ActivityList
+        query={events}
+        loadingLabel={t('loading')}
+        emptyMessage={t('empty')}
+        paging={{
+          page,
+          onPageChange: (next) => update({ page: next === 1 ? null : next }),
+          label: t('title'),
+        }}
+      >
+        {(event) => (
+          <ActivityCard
+            image={event.image}
+            title={event.title}
+            action={t('open')}
+            onOpen={() => update({ event: event.uid })}
+          >
+            <EventWhen event={event} />
+            {event.location && <p>{t('where', { location: event.location })}</p>}
+          </ActivityCard>
+        )}
+      </ActivityList>
     </section>
   );
 }

@@ -1,7 +1,6 @@
-import { PAGE_SIZE } from '@storefront/contracts/constants';
 import { useTranslation } from 'react-i18next';
-import { pageCount } from '../../../components/ui/page-items.ts';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { ActivityCard, ActivityList } from '../../../components/ui/activity-list.tsx';
+import { ProgramPicker } from '../../../components/ui/program-picker.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { pageParam, useSearchState } from '../../../lib/search-params.ts';
@@ -10,7 +9,6 @@ import { usePolls } from '../api/polls-api.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 import { formatDate, PollDetail } from './poll-detail.tsx';
-import '../../../components/ui/content.css';
 
 addTranslations('polls', { es, en });
 
@@ -33,18 +31,7 @@ export function Component() {
   return (
     <section className="polls-page activity-detail" aria-labelledby="polls-title">
       <h1 id="polls-title">{t('title')}</h1>
-      {list.length > 1 && (
-        <label className="select-field">
-          {t('program')}
-          <select value={program.uid} onChange={(event) => choose(event.target.value)}>
-            {list.map((item) => (
-              <option key={item.uid} value={item.uid}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <ProgramPicker programs={list} chosen={program.uid} onChoose={choose} label={t('program')} />
       <fieldset className="segmented">
         <legend className="visually-hidden">{t('filter')}</legend>
         {[false, true].map((value) => (
@@ -59,47 +46,33 @@ export function Component() {
           </label>
         ))}
       </fieldset>
-      {polls.isPending ? (
-        <LoadingState label={t('loading')} />
-      ) : polls.isError ? (
-        <ErrorState onRetry={() => polls.refetch()} />
-      ) : polls.data.results.length === 0 ? (
-        <EmptyState message={resolved ? t('emptyResolved') : t('empty')} />
-      ) : (
-        <>
-          <ul className="card-list" aria-busy={polls.isPlaceholderData}>
-            {polls.data.results.map((poll) => (
-              <li key={poll.uid}>
-                <article className="activity-card">
-                  {poll.image && <img src={poll.image} alt="" width={320} height={160} loading="lazy" />}
-                  <h2>{poll.title}</h2>
-                  <p>{poll.description}</p>
-                  {poll.valid_until && (
-                    <p className="muted">
-                      {t('validUntil', { date: formatDate(poll.valid_until, i18n.language) })}
-                    </p>
-                  )}
-                  {poll.is_resolved && <p className="badge">{t('answered')}</p>}
-                  <button
-                    type="button"
-                    className="button secondary"
-                    onClick={() => update({ poll: poll.uid })}
-                    aria-label={`${poll.is_resolved ? t('see') : t('open')}: ${poll.title}`}
-                  >
-                    {poll.is_resolved ? t('see') : t('open')}
-                  </button>
-                </article>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageCount={pageCount(polls.data.count, PAGE_SIZE)}
-            onPageChange={(next) => update({ page: next === 1 ? null : next })}
-            label={t('title')}
-          />
-        </>
-      )}
+      <ActivityList
+        query={polls}
+        loadingLabel={t('loading')}
+        emptyMessage={resolved ? t('emptyResolved') : t('empty')}
+        paging={{
+          page,
+          onPageChange: (next) => update({ page: next === 1 ? null : next }),
+          label: t('title'),
+        }}
+      >
+        {(poll) => (
+          <ActivityCard
+            image={poll.image}
+            title={poll.title}
+            action={poll.is_resolved ? t('see') : t('open')}
+            onOpen={() => update({ poll: poll.uid })}
+          >
+            <p>{poll.description}</p>
+            {poll.valid_until && (
+              <p className="muted">
+                {t('validUntil', { date: formatDate(poll.valid_until, i18n.language) })}
+              </p>
+            )}
+            {poll.is_resolved && <p className="badge">{t('answered')}</p>}
+          </ActivityCard>
+        )}
+      </ActivityList>
     </section>
   );
 }

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { ActivityCard, ActivityList } from '../../../components/ui/activity-list.tsx';
+import { ProgramPicker } from '../../../components/ui/program-picker.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { useSearchState } from '../../../lib/search-params.ts';
@@ -7,7 +9,6 @@ import { type Raffle, useRaffles } from '../api/raffles-api.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 import { formatDate, RaffleDetail } from './raffle-detail.tsx';
-import '../../../components/ui/content.css';
 
 addTranslations('raffles', { es, en });
 
@@ -28,33 +29,10 @@ export function Component() {
   return (
     <section className="raffles-page" aria-labelledby="raffles-title">
       <h1 id="raffles-title">{t('title')}</h1>
-      {list.length > 1 && (
-        <label className="select-field">
-          {t('program')}
-          <select value={program.uid} onChange={(event) => choose(event.target.value)}>
-            {list.map((item) => (
-              <option key={item.uid} value={item.uid}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {raffles.isPending ? (
-        <LoadingState label={t('loading')} />
-      ) : raffles.isError ? (
-        <ErrorState onRetry={() => raffles.refetch()} />
-      ) : raffles.data.results.length === 0 ? (
-        <EmptyState message={t('empty')} />
-      ) : (
-        <ul className="card-list">
-          {raffles.data.results.map((raffle) => (
-            <li key={raffle.uid}>
-              <RaffleCard raffle={raffle} onOpen={() => update({ raffle: raffle.uid })} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ProgramPicker programs={list} chosen={program.uid} onChoose={choose} label={t('program')} />
+      <ActivityList query={raffles} loadingLabel={t('loading')} emptyMessage={t('empty')}>
+        {(raffle) => <RaffleCard raffle={raffle} onOpen={() => update({ raffle: raffle.uid })} />}
+      </ActivityList>
     </section>
   );
 }
@@ -62,9 +40,7 @@ export function Component() {
 function RaffleCard({ raffle, onOpen }: { raffle: Raffle; onOpen(): void }) {
   const { t, i18n } = useTranslation('raffles');
   return (
-    <article className="activity-card">
-      {raffle.image && <img src={raffle.image} alt="" width={320} height={160} loading="lazy" />}
-      <h2>{raffle.title}</h2>
+    <ActivityCard image={raffle.image} title={raffle.title} action={t('open')} onOpen={onOpen}>
       <p>{t('prize', { prize: raffle.prize })}</p>
       {raffle.ends_at && (
         <p className="muted">{t('endsAt', { date: formatDate(raffle.ends_at, i18n.language) })}</p>
@@ -74,14 +50,6 @@ function RaffleCard({ raffle, onOpen }: { raffle: Raffle; onOpen(): void }) {
       ) : (
         !raffle.is_open && <p className="badge muted">{t('closed')}</p>
       )}
-      <button
-        type="button"
-        className="button secondary"
-        onClick={onOpen}
-        aria-label={`${t('open')}: ${raffle.title}`}
-      >
-        {t('open')}
-      </button>
-    </article>
+    </ActivityCard>
   );
 }
