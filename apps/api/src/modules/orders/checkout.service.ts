@@ -165,9 +165,10 @@ async function applyCoupon(
  * options within limits, stock taken under row locks, coins debited for redeemable lines, the coupon
  * use counted, the next order number of the company, the first history row, the cart cleared.
  * Locks are taken in one order everywhere (stock rows, coupon, membership, counter) so that
- * concurrent orders queue instead of deadlocking. The writes that need no check go in one last
- * statement, so that the rows every order of a place waits on (its stock rows, the company counter)
- * are held for as few round trips as can be.
+ * concurrent orders queue instead of deadlocking. The writes go in one last statement
+ * (repo.placeOrder), which also takes the stock when it is the only lock before the counter: one
+ * stock row, no coupon, no coins. Otherwise the stock rows are locked first, in uid order, and
+ * checked, so that the rows every order of a place waits on are held for as few round trips as can be.
  */
 export async function createOrder(
   tx: Executor,
@@ -177,7 +178,10 @@ export async function createOrder(
 ): Promise<Order> {
   const uid = randomUUID();
   const values = checkoutValues(ctx, body, prepared);
-  const take = await lockStock(tx, ctx, prepared.place.uid, prepared.priced);
+  const lockFirst = prepared.priced.stock.size > 1 || Boolean(body.coupon_code) || values.coins > 0;
+  const take = lockFirst
+    ? await lockStock(tx, ctx, prepared.place.uid, prepared.priced)
+    : [...prepared.priced.stock].map(([productUid, line]) => ({ productUid, quantity: line.quantity }));
   const coupon = await applyCoupon(tx, ctx, values.companyUid, body, uid, values.subtotal);
   if (values.coins > 0) {
     if (!values.programUid) throw new AppError('NOT_ENOUGH_COINS');
@@ -187,7 +191,7 @@ export async function createOrder(
       { amount: values.coins, reference: { type: 'order', id: uid } },
     );
   }
-  const placed = await repo.insertPlacedOrder(
+  const placed = await repo.placeOrder(
     tx,
     {
       ...values,
@@ -199,6 +203,8 @@ export async function createOrder(
     take,
     { fromStatus: null, toStatus: 'RECEIVED', actorUserUid: ctx.user.uid, actorRole: 'MEMBER' },
   );
+  const [short] = placed.short;
+  if (short) throw outOfStock(ctx, prepared.priced, short);
   return toOrderDto(placed.order, prepared.place.name, [placed.history]);
 }
 

@@ -221,26 +221,35 @@ export interface StockTake {
 
 /**
  * Writes a placed order in one statement, the last of its transaction but the idempotency record:
- * takes the stock of the rows the caller has locked and checked, takes the company's next number
+ * takes the stock the lines ask for (an UPDATE re-checks `stock >= quantity` on the row's latest
+ * version under its lock, and leaves a short row as it was), then takes the company's next number
  * (the counter row stays locked until the transaction ends), inserts the order, its stock movements
- * and its first history row, and clears the member's regular cart. Arrays travel as single
- * parameters, so the statement has one shape whatever the lines. Answers the rows as written: the
- * values given plus what the database chose (number, ids, times).
+ * and its first history row, and clears the member's regular cart. The stock rows and the counter,
+ * which every order of a place waits on, are so held for this statement and the commit only.
+ * Arrays travel as single parameters, so the statement has one shape whatever the lines. Answers
+ * the rows as written (the values given plus what the database chose: number, ids, times) and the
+ * products whose stock was short, in uid order; with any, the caller rolls the order back.
  */
-export async function insertPlacedOrder(
+export async function placeOrder(
   tx: Executor,
   order: Omit<OrderRow, 'number' | 'createdAt' | 'updatedAt'>,
   take: StockTake[],
   history: Omit<HistoryRow, 'id' | 'orderUid' | 'createdAt'>,
-): Promise<{ order: OrderRow; history: HistoryRow }> {
+): Promise<{ order: OrderRow; history: HistoryRow; short: string[] }> {
   const wanted = sql`unnest(${sql.param(take.map((line) => line.productUid))}::text[],
     ${sql.param(take.map((line) => line.quantity))}::integer[]) as wanted (product_uid, quantity)`;
+  // A row whose stock became unlimited since the lines were priced is taken from nothing.
   const taken = tx.$with('taken', {}).as(
     sql`update ${placeProducts} pp set stock = pp.stock - wanted.quantity from ${wanted}
-      where pp.place_uid = ${order.placeUid} and pp.product_uid = wanted.product_uid`,
+      where pp.place_uid = ${order.placeUid} and pp.product_uid = wanted.product_uid
+        and (pp.stock is null or pp.stock >= wanted.quantity)
+      returning pp.product_uid, wanted.quantity, pp.stock is not null as counted`,
   );
+  // CTEs run as they are read: counting the taken rows first locks the stock rows before the
+  // counter, the order every lock keeps.
   const counter = tx.$with('counter', {}).as(
-    sql`insert into ${orderCounters} (company_uid, last_number) values (${order.companyUid}, 1)
+    sql`insert into ${orderCounters} (company_uid, last_number)
+      select ${order.companyUid}, 1 from (select count(*) from ${taken}) as stock_first
       on conflict (company_uid) do update set last_number = ${orderCounters.lastNumber} + 1
       returning last_number`,
   );
@@ -252,7 +261,7 @@ export async function insertPlacedOrder(
   );
   const moves = tx.$with('moves', {}).as(
     sql`insert into ${stockMovements} (place_uid, product_uid, order_uid, quantity, reason)
-      select ${order.placeUid}, product_uid, ${order.uid}::uuid, -quantity, 'ORDER' from ${wanted}`,
+      select ${order.placeUid}, product_uid, ${order.uid}::uuid, -quantity, 'ORDER' from ${taken} where counted`,
   );
   const firstHistory = tx.$with('first_history').as(
     tx
@@ -281,13 +290,19 @@ export async function insertPlacedOrder(
       updatedAt: inserted.updatedAt,
       historyId: firstHistory.id,
       historyAt: firstHistory.createdAt,
+      taken: sql<string[] | null>`(select array_agg(product_uid) from ${taken})`,
     })
     .from(inserted)
     .crossJoin(firstHistory);
   if (!row) throw new Error('order not returned');
+  const takenUids = new Set(row.taken);
   return {
     order: { ...order, number: row.number, createdAt: row.createdAt, updatedAt: row.updatedAt },
     history: { ...history, id: row.historyId, orderUid: order.uid, createdAt: row.historyAt },
+    short: take
+      .map((line) => line.productUid)
+      .filter((uid) => !takenUids.has(uid))
+      .sort(),
   };
 }
 
