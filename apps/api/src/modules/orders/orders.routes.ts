@@ -19,6 +19,28 @@ import { createOrder, createSubscription, prepareCheckout } from './checkout.ser
 import * as orders from './orders.service.ts';
 
 const uidParam = z.string().min(1).max(64);
+
+/**
+ * At most ORDER_WRITERS orders of this process read and write at once; the others wait here, in
+ * memory. Every order of a company queues on its counter row, and of a place on its stock rows,
+ * anyway: more transactions waiting on them in PostgreSQL only hold pool connections and delay each
+ * holder's commit (decision record 011).
+ */
+const ORDER_WRITERS = 4;
+let writing = 0;
+const waiting: (() => void)[] = [];
+async function oneOfTheWriters<T>(write: () => Promise<T>): Promise<T> {
+  if (writing >= ORDER_WRITERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else writing += 1;
+  try {
+    return await write();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else writing -= 1;
+  }
+}
+
 const tags = ['orders'];
 /** Idempotency-Key: the same key and body replays the first answer; another body answers 422. */
 const writeErrors = { ...errorResponses, 406: errorBodySchema, 422: errorBodySchema };
@@ -36,11 +58,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
     },
     handler: async (request, reply) => {
       const ctx = await memberContextOf(request);
-      const result = await idempotentWrite(
-        request,
-        ctx.user.uid,
-        async (tx, prepared) => ({ status: 201, body: await createOrder(tx, ctx, prepared, request.body) }),
-        () => prepareCheckout(ctx.db, ctx, request.params.place_uid, request.body, 'ORDER'),
+      const result = await oneOfTheWriters(() =>
+        idempotentWrite(
+          request,
+          ctx.user.uid,
+          async (tx, prepared) => ({ status: 201, body: await createOrder(tx, ctx, prepared, request.body) }),
+          () => prepareCheckout(ctx.db, ctx, request.params.place_uid, request.body, 'ORDER'),
+        ),
       );
       return sendResult(reply, result);
     },
