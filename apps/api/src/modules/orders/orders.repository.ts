@@ -37,7 +37,10 @@ export type OrderStatus = OrderRow['status'];
 const preparedQueries = new WeakMap<Executor, Map<(db: Executor) => unknown, unknown>>();
 function prepared<Q>(db: Executor, build: (db: Executor) => Q): Q {
   let queries = preparedQueries.get(db);
-  if (!queries) preparedQueries.set(db, (queries = new Map()));
+  if (!queries) {
+    queries = new Map();
+    preparedQueries.set(db, queries);
+  }
   if (!queries.has(build)) queries.set(build, build(db));
   return queries.get(build) as Q;
 }
