@@ -183,4 +183,32 @@ describe('orders', () => {
     });
     expect(accept.statusCode).toBe(400);
   });
+
+  it('30 concurrent buyers of two products with stock 10, lines in either order: 10 orders, numbered without gaps', async () => {
+    const setStock = (product: string, stock: number | null) =>
+      t.db
+        .update(placeProducts)
+        .set({ stock })
+        .where(and(eq(placeProducts.placeUid, 'place-miraflores'), eq(placeProducts.productUid, product)));
+    await setStock('p-causa-limena', 10);
+    await setStock('p-lomo-saltado', 10);
+    const causa = { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false };
+    const tokens = await createMembers(t.db, 30, 'pair');
+    const results = await Promise.all(
+      tokens.map((tok, i) => order(pickupBody(slot, i % 2 ? [causa, lomo(1)] : [lomo(1), causa]), tok)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(20);
+    expect(await stockOf('p-causa-limena')).toBe(0);
+    expect(await stockOf('p-lomo-saltado')).toBe(0);
+    const numbers = (
+      await t.db.select({ number: orders.number }).from(orders).where(eq(orders.companyUid, 'demo-main'))
+    )
+      .map((row) => row.number)
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    await setStock('p-causa-limena', null);
+    await setStock('p-lomo-saltado', null);
+  });
 });
