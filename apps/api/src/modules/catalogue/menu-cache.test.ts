@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { placeProducts } from '@storefront/db/schema/catalogue';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { auth, demoMemberToken, firstSlot, HOST, pickupBody } from '../orders/orders.fixtures.ts';
 import { createMenuCache } from './menu-cache.ts';
 
 /** A computation that answers `body` once `release` is called, counting its calls. */
@@ -59,5 +63,63 @@ describe('menu page cache (MENU_CACHE_SECONDS)', () => {
     expect(await cache.page('p1', 'k', async () => 'old')).toBe('old');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await cache.page('p1', 'k', async () => 'new')).toBe('new');
+  });
+});
+
+describe('menu pages of a running API (MENU_CACHE_SECONDS 60)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { MENU_CACHE_SECONDS: 60 } });
+  });
+  afterAll(() => t.close());
+
+  const PLACE = 'place-miraflores';
+  const stockShown = async () => {
+    const res = await t.app.inject({
+      url: `/api/v7/places/${PLACE}/products/?search=leche%20de%20tigre`,
+      headers: { host: HOST },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    return (res.json().results as { uid: string; stock: number }[]).find((p) => p.uid === 'p-leche-de-tigre')
+      ?.stock;
+  };
+
+  it("keeps a page until an order or a cancellation moves the place's stock", async () => {
+    const token = await demoMemberToken(t.db);
+    expect(await stockShown()).toBe(3);
+    // A change this process did not make (another API process, the import) shows once the page expires.
+    await t.db
+      .update(placeProducts)
+      .set({ stock: 2 })
+      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-leche-de-tigre')));
+    expect(await stockShown()).toBe(3);
+
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v5/places/${PLACE}/orders/`,
+      headers: auth(token),
+      payload: pickupBody(await firstSlot(t.app), [{ uid: 'p-leche-de-tigre', quantity: 1 }]),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await stockShown()).toBe(1);
+
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v5/me/orders/${placed.json().uid}/`,
+      headers: auth(token),
+      payload: { status: 'CANCELED_BY_USER' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stockShown()).toBe(2);
+  });
+
+  it("never answers one tenant's kept page to another, nor to another host's links", async () => {
+    const read = (host: string) =>
+      t.app.inject({ url: `/api/v7/places/${PLACE}/products/`, headers: { host } });
+    const demo = await read(HOST);
+    expect(demo.statusCode).toBe(200);
+    expect((await read('multi.localhost')).statusCode).toBe(404);
+    expect((await read('www.localhost')).json().next).toMatch(/^http:\/\/www\.localhost\//);
   });
 });

@@ -66,6 +66,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
           () => prepareCheckout(ctx.db, ctx, request.params.place_uid, request.body, 'ORDER'),
         ),
       );
+      // The order took stock: this process's menu pages of the place are computed again.
+      request.server.menuCache.placeChanged(request.params.place_uid);
       return sendResult(reply, result);
     },
   });
@@ -126,7 +128,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
       body: cancelOrderBodySchema,
       response: { 200: orderSchema, ...errorResponses },
     },
-    handler: async (request) => orders.cancelOrder(await memberContextOf(request), request.params.order_uid),
+    handler: async (request) => {
+      const order = await orders.cancelOrder(await memberContextOf(request), request.params.order_uid);
+      request.server.menuCache.placeChanged(order.place.uid);
+      return order;
+    },
   });
 
   for (const path of ['/v5/subscriptions/', '/v5/me/subscriptions/']) {

@@ -179,8 +179,16 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
       body: retailOrderPatchSchema,
       response: { 200: orderSchema, ...errorResponses },
     },
-    handler: async (request) =>
-      retail.moveOrder(await retail.staffContextOf(request), request.params.order_uid, request.body.status),
+    handler: async (request) => {
+      const order = await retail.moveOrder(
+        await retail.staffContextOf(request),
+        request.params.order_uid,
+        request.body.status,
+      );
+      // A cancellation gave stock back.
+      request.server.menuCache.placeChanged(order.place.uid);
+      return order;
+    },
   });
 
   api.get('/v5/retail/orders/stream', {
