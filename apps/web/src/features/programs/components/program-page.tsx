@@ -1,4 +1,5 @@
 import type { MemberProgram } from '@storefront/contracts/loyalty';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppRecord, useAuth, useCompany } from '../../../app/app-context.tsx';
@@ -9,7 +10,6 @@ import { addTranslations } from '../../../lib/i18n.ts';
 import { useMemberProgram } from '../api/programs-api.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
-import { GiftCardForm } from './gift-card-form.tsx';
 import { JoinProgram } from './join-program.tsx';
 import { ProgramAds } from './program-ads.tsx';
 import { ProgramSummary } from './program-summary.tsx';
@@ -20,6 +20,12 @@ import '../../../components/ui/content.css';
 import './programs.css';
 
 addTranslations('programs', { es, en });
+
+// The gift card form brings zod and react-hook-form; visitors and members who do not scroll to it
+// should not wait for them.
+const GiftCardForm = lazy(() =>
+  import('./gift-card-form.tsx').then(({ GiftCardForm }) => ({ default: GiftCardForm })),
+);
 
 const SUBMODULES = ['stamps', 'products', 'promotions'] as const;
 type Submodule = (typeof SUBMODULES)[number];
@@ -97,7 +103,9 @@ function ProgramView({ program, companyUid }: { program: MemberProgram; companyU
             )}
             {active === 'promotions' && <PromotionsSection programUid={program.uid} coins={program.coins} />}
           </div>
-          <GiftCardForm />
+          <Suspense fallback={null}>
+            <GiftCardForm />
+          </Suspense>
         </>
       )}
     </div>
