@@ -2,10 +2,8 @@
 // a search through app.inject, against GET /api/health in the same process as the baseline.
 // Runs on in-memory PGlite, or on the PostgreSQL server named by TEST_DATABASE_URL.
 // Usage: npm run bench:catalogue [-- --calls 300] ; writes its table into docs/benchmarks.md.
-import { execSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { normaliseSearch } from '@storefront/contracts/search';
 import { placeProducts, products } from '@storefront/db/schema/catalogue';
@@ -14,6 +12,7 @@ import { refreshMenuCounts } from '@storefront/db/tenant-import-catalogue';
 import { buildApp } from '../apps/api/src/app.ts';
 import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { writeBenchSection } from './bench-report.ts';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '300' } } });
 const CALLS = Number(values.calls);
@@ -140,18 +139,7 @@ try {
   ].join('\n');
   console.log(table);
 
-  const file = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
-  const begin = `<!-- bench:catalogue:${kind} -->`;
-  const end = `<!-- /bench:catalogue:${kind} -->`;
-  const section = `${begin}\n${table}\n${end}`;
-  const current = existsSync(file)
-    ? readFileSync(file, 'utf8')
-    : '# Benchmarks\n\nFigures measured on this machine; each section is rewritten by the script named in it.\n';
-  const updated = current.includes(begin)
-    ? current.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, updated);
-  console.log(`Wrote ${file} (${execSync('git rev-parse --short HEAD').toString().trim()}).`);
+  writeBenchSection(`catalogue:${kind}`, table);
 } finally {
   await app.close();
   await handle.close();

@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type DatabaseHandle, openDatabase } from '@storefront/db/client';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import {
   auth,
@@ -16,6 +12,8 @@ import {
   pickupBody,
 } from '../apps/api/src/modules/orders/orders.fixtures.ts';
 import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
+import { openBenchDatabase } from './bench-database.ts';
+import { writeBenchSection } from './bench-report.ts';
 
 // Order creation throughput and latency (issue 5): concurrent POST …/orders/ through app.inject on a
 // fresh demo database, PGlite by default or a new database on TEST_DATABASE_URL. Each order takes
@@ -27,31 +25,7 @@ const { values } = parseArgs({
 const ORDERS = Number(values.orders);
 const CONCURRENCY = Number(values.concurrency);
 const PLACE = 'place-miraflores';
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (!serverUrl) return { handle: await openDatabase({ dataDir: null }), drop: async () => {} };
-  const name = `bench_orders_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    handle: await openDatabase({ url: url.toString(), poolSize: 20 }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
-
-const { handle, drop } = await openBenchDatabase();
+const { handle, drop } = await openBenchDatabase('bench_orders');
 const kind = handle.kind;
 const app = await buildApp({
   config: {
@@ -125,19 +99,7 @@ try {
   ].join('\n');
   console.log(table);
 
-  const file = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
-  const begin = `<!-- bench:orders:${kind} -->`;
-  const end = `<!-- /bench:orders:${kind} -->`;
-  const section = `${begin}\n${table}\n${end}`;
-  const current = existsSync(file)
-    ? readFileSync(file, 'utf8')
-    : '# Benchmarks\n\nFigures measured on this machine; each section is rewritten by the script named in it.\n';
-  writeFileSync(
-    file,
-    current.includes(begin)
-      ? current.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), section)
-      : `${current.trimEnd()}\n\n${section}\n`,
-  );
+  writeBenchSection(`orders:${kind}`, table);
 } finally {
   await app.close();
   await handle.close();
