@@ -19,10 +19,12 @@ const minutesOf = (time: string) => {
   return h * 60 + m;
 };
 
-/** Today's date (YYYY-MM-DD) and the minutes since midnight, on a place's clock. */
-export function localNow(now: Date, timeZone: string): { date: string; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+// Building a formatter costs a quarter of a millisecond, and every order asks for its place's clock.
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockOf(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -30,7 +32,16 @@ export function localNow(now: Date, timeZone: string): { date: string; minutes: 
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
+/** Today's date (YYYY-MM-DD) and the minutes since midnight, on a place's clock. */
+export function localNow(now: Date, timeZone: string): { date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    clockOf(timeZone)
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
