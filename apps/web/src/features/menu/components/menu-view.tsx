@@ -1,12 +1,11 @@
 import type { Company } from '@storefront/contracts/app';
 import type { Product } from '@storefront/contracts/catalogue';
 import { SEARCH_DEBOUNCE_MS } from '@storefront/contracts/constants';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
-import { ProductPopup } from '../../../components/product-popup/product-popup.tsx';
 import { useSelectedAreaUid, useSelectedPlaceUid } from '../../../lib/place-selection.ts';
 import { useMemberCoins } from '../api/use-member-coins.ts';
 import { usePlaceProduct } from '../api/use-place-products.ts';
@@ -16,6 +15,13 @@ import { CategoryBar } from './category-bar.tsx';
 import { CitySelector } from './city-selector.tsx';
 import { PlaceSelector } from './place-selector.tsx';
 import { ProductList } from './product-list.tsx';
+
+// The popup (and its modal) loads on the first product opened, not with the menu's first page.
+const ProductPopup = lazy(() =>
+  import('../../../components/product-popup/product-popup.tsx').then(({ ProductPopup }) => ({
+    default: ProductPopup,
+  })),
+);
 
 // Spec §4: the search is debounced but its input is hidden. Set this to true to show the input (it is
 // rendered either way, with the `hidden` attribute while false; decision 008).
@@ -90,7 +96,11 @@ export function MenuView({ company, interactive }: { company: Company; interacti
             search={settledSearch}
             onOpen={interactive ? setOpen : undefined}
           />
-          {open && <MenuProductPopup product={open} placeUid={placeUid} onClose={() => setOpen(null)} />}
+          {open && (
+            <Suspense fallback={null}>
+              <MenuProductPopup product={open} placeUid={placeUid} onClose={() => setOpen(null)} />
+            </Suspense>
+          )}
         </>
       )}
     </div>
