@@ -1,7 +1,7 @@
 // Lighthouse budget (issue 9), part of `npm test`: the real server on a fresh database with the demo data,
 // Lighthouse (mobile, simulated throttling, Debian Chromium) 5 times on each storefront page, the median
 // of each category. Fails when a median performance is under the gate or accessibility is under 100.
-// The target is 95; quiet-machine medians are 91 to 94 (docs/benchmarks.md), and the gate sits a few
+// The target is 95; medians here are 92 to 95 (docs/benchmarks.md), and the gate sits a few
 // points under them so that a busier machine does not fail the build while a real regression does.
 // Usage: npm run test:lighthouse [-- --runs 3]; serves apps/web/dist (npm run build first) or WEB_DIST.
 import { spawn } from 'node:child_process';
