@@ -104,7 +104,8 @@ export function listAreas(db: Executor, appUid: string, filter: AreaFilter, at: 
   );
 }
 
-const placeColumns = {
+/** A place with its company's and area's names, as the place calls answer it (also the checkout's). */
+export const placeColumns = {
   uid: places.uid,
   name: places.name,
   address: places.address,

@@ -22,6 +22,7 @@ import {
 import { appCompanies, areas, companies, places } from '@storefront/db/schema/tenancy';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../lib/paging.ts';
+import { placeColumns } from '../catalogue/catalogue.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -55,16 +56,7 @@ function checkoutPlaceQuery(db: Executor) {
   const appUid = sql.placeholder('appUid');
   return db
     .select({
-      uid: places.uid,
-      name: places.name,
-      address: places.address,
-      usesCountryDeliveryService: places.usesCountryDeliveryService,
-      latitude: places.latitude,
-      longitude: places.longitude,
-      companyUid: places.companyUid,
-      companyName: companies.name,
-      areaUid: areas.uid,
-      areaName: areas.name,
+      ...placeColumns,
       companyOfApp: sql<boolean>`${companies.appUid} = ${appUid}`,
       ecommerceEnabled: companies.ecommerceEnabled,
       subscriptionEnabled: companies.subscriptionEnabled,
