@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import {
   auth,
+  benchOrderLines,
   createMembers,
   firstSlot,
   pickupBody,
@@ -48,18 +49,7 @@ try {
   await app.ready();
   const tokens = await createMembers(handle.db, 50, 'bench');
   const slot = await firstSlot(app, PLACE);
-  const body = pickupBody(slot, [
-    { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
-    {
-      uid: 'p-lomo-saltado',
-      quantity: 1,
-      option_groups: [
-        { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
-        { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
-      ],
-      direct_purchase: false,
-    },
-  ]);
+  const body = pickupBody(slot, benchOrderLines);
   const place = async (i: number) => {
     const started = performance.now();
     const res = await app.inject({

@@ -16,10 +16,11 @@ import { importTenantFile } from '@storefront/db/tenant-import';
 import { refreshMenuCounts } from '@storefront/db/tenant-import-catalogue';
 import { sql } from 'drizzle-orm';
 import {
+  benchOrderLines,
   createMembers,
   demoMemberToken,
+  pickupBody,
   tomorrow,
-  userData,
 } from '../apps/api/src/modules/orders/orders.fixtures.ts';
 import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
 import { openBenchDatabase } from './bench-database.ts';
@@ -202,26 +203,9 @@ try {
   }).then((res) => res.json() as Promise<{ slots: { start_time: string; end_time: string }[] }>);
   const slot = schedule.slots[0];
   if (!slot) throw new Error('no pickup slot tomorrow');
-  const orderBody = JSON.stringify({
-    order_type: 'PICKUP',
-    payment_type: 'CASH',
-    pickup_date: date,
-    start_time: slot.start_time,
-    end_time: slot.end_time,
-    user_data: userData,
-    products: [
-      { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
-      {
-        uid: 'p-lomo-saltado',
-        quantity: 1,
-        option_groups: [
-          { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
-          { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
-        ],
-        direct_purchase: false,
-      },
-    ],
-  });
+  const orderBody = JSON.stringify(
+    pickupBody({ pickup_date: date, start_time: slot.start_time, end_time: slot.end_time }, benchOrderLines),
+  );
 
   /** One call's answer from the real server, checked, for the ceiling to repeat. */
   const sample = async (job: Job) => {

@@ -68,3 +68,17 @@ export const auth = (token: string, more: Record<string, string> = {}) => ({
   authorization: `Token ${token}`,
   ...more,
 });
+
+/** The benchmarks' order: two lines, one of them with options (the stock of p-causa-limena is taken). */
+export const benchOrderLines = [
+  { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
+  {
+    uid: 'p-lomo-saltado',
+    quantity: 1,
+    option_groups: [
+      { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
+      { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
+    ],
+    direct_purchase: false,
+  },
+];
