@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
-import { digits, newMember } from './support.ts';
+import { digits, newMember, placePickupOrder } from './support.ts';
 
 // Retail staff journey (issue 7): tienda@demo.pe at Miraflores finds socio@demo.pe by DNI, creates a
 // customer at the counter, redeems a promotion, stamps, adds points, downloads the day's records, and
@@ -127,42 +127,11 @@ test('a staff member serves customers and runs the order board', async ({ page, 
   await page.getByRole('tab', { name: 'Pedidos' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
   const memberContext = await browser.newContext();
-  const { token: memberToken } = await newMember(memberContext.request);
-  const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const schedule = await memberContext.request.get(
-    `/api/v7/places/place-miraflores/pickup-schedule/?date=${date}`,
-  );
-  const slot = (await schedule.json()).slots[0];
-  const placed = await memberContext.request.post('/api/v5/places/place-miraflores/orders/', {
-    headers: { Authorization: `Token ${memberToken}` },
-    data: {
-      order_type: 'PICKUP',
-      payment_type: 'CASH',
-      pickup_date: date,
-      start_time: slot.start_time,
-      end_time: slot.end_time,
-      products: [
-        {
-          uid: 'p-lomo-saltado',
-          quantity: 1,
-          option_groups: [
-            { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
-            { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
-          ],
-          direct_purchase: false,
-        },
-      ],
-      user_data: {
-        full_name: 'Cliente Pedido',
-        document_type: 'NATIONAL_ID',
-        document_number: '12345678',
-        email: 'cliente@demo.pe',
-        contact_number: '+51911222333',
-      },
-    },
+  const member = await newMember(memberContext.request);
+  const order = await placePickupOrder(memberContext.request, member, {
+    place: 'place-miraflores',
+    units: 1,
   });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = await placed.json();
 
   await expect(page.getByRole('alert').filter({ hasText: `Nuevo pedido #${order.number}` })).toBeVisible({
     timeout: 2000,
@@ -176,7 +145,7 @@ test('a staff member serves customers and runs the order board', async ({ page, 
   await expect(ticket).toHaveCount(0);
 
   const seen = await memberContext.request.get(`/api/v5/me/orders/${order.uid}/`, {
-    headers: { Authorization: `Token ${memberToken}` },
+    headers: { Authorization: `Token ${member.token}` },
   });
   expect((await seen.json()).status).toBe('DELIVERED');
   await memberContext.close();

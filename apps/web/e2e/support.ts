@@ -67,13 +67,12 @@ export async function joinProgram(request: APIRequestContext, member: Member, pr
   expect([200, 201], await joined.text()).toContain(joined.status());
 }
 
-/**
- * Coins as a member earns them (one per sol paid): a pickup order of `units` Lomo saltado (S/ 35 each)
- * at San Isidro, accepted and delivered by the demo staff member. San Isidro keeps these orders off the
- * Miraflores order board the retail journey watches.
- */
-export async function earnCoins(request: APIRequestContext, member: Member, units: number) {
-  const place = 'place-san-isidro';
+/** A pickup order of `units` Lomo saltado (S/ 35 each, a la punto) paid in cash, for tomorrow's first slot. */
+export async function placePickupOrder(
+  request: APIRequestContext,
+  member: Member,
+  { place, units }: { place: string; units: number },
+): Promise<{ uid: string; number: number }> {
   const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const schedule = await request.get(`/api/v7/places/${place}/pickup-schedule/?date=${date}`);
   const [slot] = (await schedule.json()).slots;
@@ -103,7 +102,16 @@ export async function earnCoins(request: APIRequestContext, member: Member, unit
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const order = await placed.json();
+  return placed.json();
+}
+
+/**
+ * Coins as a member earns them (one per sol paid): a pickup order of `units` Lomo saltado at San
+ * Isidro, accepted and delivered by the demo staff member. San Isidro keeps these orders off the
+ * Miraflores order board the retail journey watches.
+ */
+export async function earnCoins(request: APIRequestContext, member: Member, units: number) {
+  const order = await placePickupOrder(request, member, { place: 'place-san-isidro', units });
   const staff = await request.post('/api/v5/login/', {
     data: { email: 'tienda@demo.pe', password: 'Demo1234!' },
   });

@@ -9,7 +9,6 @@ import type {
   SubscriptionBody,
 } from '@storefront/contracts/orders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAppRecord, useAuth } from '../../../app/app-context.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 const place = (uid: string) => encodeURIComponent(uid);
@@ -43,19 +42,6 @@ export function useValidateCode(companyUid: string) {
         `v5/companies/${encodeURIComponent(companyUid)}/validate-code/${encodeURIComponent(code)}/?amount=${amount}`,
       ),
   });
-}
-
-/** The member's coins in the app's first program, the most a coin payment may take. */
-export function useCheckoutCoins(): number | undefined {
-  const { loggedIn } = useAuth();
-  const program = useAppRecord().allowed_programs[0];
-  const query = useQuery({
-    queryKey: ['me-program', program?.uid],
-    queryFn: ({ signal }) => apiFetch<{ coins: number }>(`v5/me/programs/${program?.uid}/`, { signal }),
-    enabled: loggedIn && program !== undefined,
-    retry: false,
-  });
-  return typeof query.data?.coins === 'number' ? query.data.coins : undefined;
 }
 
 export type PlacedCheckout =

@@ -17,8 +17,8 @@ import { addTranslations } from '../../../lib/i18n.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { useMe } from '../../account/api/use-me.ts';
+import { useMemberCoins } from '../../menu/api/use-member-coins.ts';
 import {
-  useCheckoutCoins,
   useFareEstimate,
   usePickupSchedule,
   usePlaceCheckout,
@@ -84,7 +84,8 @@ function CheckoutFields({
   const app = useAppRecord();
   const navigate = useNavigate();
   const cart = useCart(placeUid, type);
-  const coins = useCheckoutCoins();
+  // The most a coin payment may take.
+  const coins = useMemberCoins();
   const fare = useFareEstimate(placeUid);
   const validate = useValidateCode(company.uid);
   const place = usePlaceCheckout(placeUid);
