@@ -58,7 +58,7 @@ export function ActivityCard({
   children: ReactNode;
 }) {
   return (
-    <article className="activity-card">
+    <article className="card activity-card">
       {image && <img src={image} alt="" width={320} height={160} loading="lazy" />}
       <h2>{title}</h2>
       {children}

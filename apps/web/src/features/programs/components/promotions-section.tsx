@@ -111,7 +111,7 @@ function PromotionCard({
 }) {
   const { t } = useTranslation('promotions');
   return (
-    <article className="promotion-card">
+    <article className="card promotion-card">
       {promotion.image && <img src={promotion.image} alt="" width={320} height={160} loading="lazy" />}
       {promotion.tagged && <span className="promotion-tag">{t('featured')}</span>}
       <h3>{promotion.title}</h3>

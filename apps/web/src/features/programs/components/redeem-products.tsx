@@ -101,7 +101,7 @@ function RedeemableCard({ product, coins, onRedeem }: { product: Product; coins:
   const missing = coinsMissing(price, coins);
   const outOfStock = product.stock === 0;
   return (
-    <article className="redeemable-card">
+    <article className="card redeemable-card">
       {product.image && (
         <img src={product.image} alt={product.title} width={240} height={160} loading="lazy" />
       )}
