@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import type { Database } from '@storefront/db/client';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -76,6 +77,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
 
   await fastify.register(
     async (api) => {
+      // JSON answers over 1 KiB go compressed (a menu page: 12 KiB → 2 KiB); the storefront's files are
+      // precompressed at build time and index.html by its own route.
+      await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
       await api.register(healthRoutes);
       await api.register(appsRoutes);
       await api.register(contentRoutes);
