@@ -18,6 +18,9 @@ export const OVERLAY_POPUP_CHANGE_MS = 4000;
 export const CATEGORY_SCROLL_STEP_PX = 200;
 export const SIDEBAR_WIDTH_PX = 300;
 export const ALL_CATEGORIES_UID = '000';
+/** Largest quantity of one cart line: far above a real order, far below an integer overflow. */
+export const MAX_LINE_QUANTITY = 999;
+export const MAX_CART_LINES = 100;
 
 export const DIAL_CODES = { PE: '+51', MX: '+52', COL: '+57', ECUA: '+593' } as const;
 export const DEFAULT_DIAL_CODE = DIAL_CODES.PE;

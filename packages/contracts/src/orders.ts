@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_TYPES, ORDER_STATUSES } from './constants.ts';
+import { DOCUMENT_TYPES, MAX_CART_LINES, MAX_LINE_QUANTITY, ORDER_STATUSES } from './constants.ts';
 import { pageQuerySchema } from './lists.ts';
 
 // Cart, checkout, orders, subscriptions, coupons and delivery fares (spec §3 Cart/Order, §7 "Cart and
@@ -13,9 +13,6 @@ export const CART_TYPES = ['REGULAR', 'SUBSCRIPTION'] as const;
 export const ORDER_TYPES = ['DELIVERY', 'PICKUP'] as const;
 export const PAYMENT_TYPES = ['CASH', 'CARD_ON_DELIVERY', 'COINS'] as const;
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELED_BY_USER'] as const;
-/** Largest quantity of one line: far above a real order, far below an integer overflow. */
-export const MAX_LINE_QUANTITY = 999;
-export const MAX_CART_LINES = 100;
 
 export const chosenOptionGroupSchema = z.strictObject({
   uid,

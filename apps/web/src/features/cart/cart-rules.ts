@@ -1,6 +1,6 @@
 import type { Product } from '@storefront/contracts/catalogue';
-import { MAX_TOPPINGS_SHOWN } from '@storefront/contracts/constants';
-import { MAX_LINE_QUANTITY, type Cart as ServerCart } from '@storefront/contracts/orders';
+import { MAX_LINE_QUANTITY, MAX_TOPPINGS_SHOWN } from '@storefront/contracts/constants';
+import type { Cart as ServerCart } from '@storefront/contracts/orders';
 import { type Cart, type CartLine, nextLineId } from '../../lib/cart-store.ts';
 
 /** The cart's rules (spec §4, §9) as pure functions; the components only wire them to the screen. */

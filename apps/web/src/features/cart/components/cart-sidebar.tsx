@@ -1,15 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppRecord, useAuth, useCompany } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
+import { LoadingState } from '../../../components/ui/query-states.tsx';
 import { dropDirectPurchases, useCart, useCartType } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
 import { useSelectedPlaceUid } from '../../../lib/place-selection.ts';
 import { mergeSavedCarts } from '../api/cart-api.ts';
 import '../i18n.ts';
 import './cart.css';
-import { CartPanel } from './cart-panel.tsx';
+
+// The popup's lines and product reads load when it first opens, not with every page's shell.
+const CartPanel = lazy(() => import('./cart-panel.tsx').then(({ CartPanel }) => ({ default: CartPanel })));
 
 const isCartRoute = (pathname: string) => /^\/(c\/[^/]+\/)?cart\/?$/.test(pathname);
 
@@ -55,17 +58,19 @@ export default function CartSidebar({ onNavigate }: { onNavigate(): void }) {
       </button>
       {visible && (
         <div id="cart-popup">
-          <CartPanel
-            mode="popup"
-            placeUid={placeUid}
-            type={type}
-            cartPath={`${prefix}/cart`}
-            storePath={company.ecommerce_enabled ? `${prefix}/products` : '/carta'}
-            onViewCart={() => {
-              setVisible(false);
-              onNavigate();
-            }}
-          />
+          <Suspense fallback={<LoadingState count={2} />}>
+            <CartPanel
+              mode="popup"
+              placeUid={placeUid}
+              type={type}
+              cartPath={`${prefix}/cart`}
+              storePath={company.ecommerce_enabled ? `${prefix}/products` : '/carta'}
+              onViewCart={() => {
+                setVisible(false);
+                onNavigate();
+              }}
+            />
+          </Suspense>
         </div>
       )}
     </div>
