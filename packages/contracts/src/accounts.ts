@@ -34,15 +34,6 @@ export const socialLoginSchema = z.strictObject({ access_token: z.string().min(1
 /** `POST v5/login/mobile/apple/`: the identity token (a JWT) that Sign in with Apple answers. */
 export const appleLoginSchema = z.strictObject({ id_token: z.string().min(1).max(8000) });
 
-/**
- * The provider's client id in a GOOGLE, FACEBOOK or IOS sign-in method's settings: the storefront's
- * SDKs ask for tokens with it and the server refuses tokens issued to another client.
- */
-export function signinClientId(settings: Record<string, unknown>): string | undefined {
-  const value = ['client_id', 'clientId', 'app_id', 'appId'].map((key) => settings[key]).find(Boolean);
-  return typeof value === 'string' ? value : undefined;
-}
-
 export const tokenResponseSchema = z.object({ token: z.string() });
 
 /** `POST v5/validate/`: is a document registered, and may it register (spec §3 Validate response). */

@@ -6,11 +6,11 @@ import {
   type LoginPayload,
   type Me,
   type RegisterPayload,
-  signinClientId,
   type UpdateMePayload,
 } from '@storefront/contracts/accounts';
 import { DEFAULT_DIAL_CODE, type DocumentType, type Language } from '@storefront/contracts/constants';
 import { AppError, type ErrorCode, errorMessage, FIELD_MESSAGES } from '@storefront/contracts/errors';
+import { signinClientId } from '@storefront/contracts/signin';
 import { type ValidationRule, validateValue } from '@storefront/contracts/validators';
 import type { Executor } from '@storefront/db/client';
 import { hashPassword, verifyPassword } from '@storefront/db/passwords';

@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DOCUMENT_TYPES, type Language } from '@storefront/contracts/constants';
-import { validateValue } from '@storefront/contracts/validators';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { PasswordField, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { useLogin, useSocialLogin, validateDocument } from '../api/auth-api.ts';
 import {
+  type LoginFormValues,
   type LoginMode,
   type LoginValues,
+  loginFieldErrors,
   loginModes,
   loginPayload,
   onlyDocumentStep,
@@ -28,34 +27,6 @@ import { CaptchaField } from './captcha-widget.tsx';
 import './auth.css';
 
 addTranslations('auth', { es, en });
-
-type T = (key: string) => string;
-
-/** The checks of spec §5 Login for the chosen tab, with its exact messages. */
-const loginFormSchema = (mode: LoginMode, t: T) =>
-  z
-    .object({
-      email: z.string(),
-      mobile_number: z.string(),
-      document_type: z.enum(DOCUMENT_TYPES).or(z.literal('')),
-      document_number: z.string(),
-      password: z.string(),
-    })
-    .superRefine((values, ctx) => {
-      const fail = (path: keyof LoginValues, message: string) =>
-        ctx.addIssue({ code: 'custom', path: [path], message });
-      if (mode === 'EMAIL' && validateValue(values.email.trim(), ['required', 'email']))
-        fail('email', t('login.errors.email'));
-      if (mode === 'MOBILE_NUMBER' && !values.mobile_number.trim())
-        fail('mobile_number', t('login.errors.mobile'));
-      if (mode === 'DOCUMENT' || mode === 'ONLY_DOCUMENT') {
-        if (!values.document_type) fail('document_type', t('login.errors.documentType'));
-        if (!values.document_number.trim()) fail('document_number', t('login.errors.documentNumber'));
-      }
-      if (mode !== 'ONLY_DOCUMENT' && !values.password) fail('password', t('login.errors.password'));
-    });
-
-type FormValues = Omit<LoginValues, 'document_type'> & { document_type: LoginValues['document_type'] | '' };
 
 const FIELDS = ['email', 'mobile_number', 'document_type', 'document_number', 'password'] as const;
 
@@ -76,9 +47,21 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const siteKey = app.recaptcha_settings?.site_key;
 
-  const schema = useMemo(() => loginFormSchema(mode, t), [mode, t]);
-  const form = useForm<FormValues>({
-    resolver: zodResolver(schema),
+  const resolver = useMemo<Resolver<LoginFormValues>>(
+    () => (values) => {
+      const failed = Object.entries(loginFieldErrors(mode, values));
+      if (failed.length === 0) return { values, errors: {} };
+      return {
+        values: {},
+        errors: Object.fromEntries(
+          failed.map(([field, key]) => [field, { type: 'validate', message: t(key) }]),
+        ),
+      };
+    },
+    [mode, t],
+  );
+  const form = useForm<LoginFormValues>({
+    resolver,
     defaultValues: {
       email: '',
       mobile_number: '',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { loginModes, loginPayload, onlyDocumentStep, socialButtons } from './login-flow.ts';
+import { loginFieldErrors, loginModes, loginPayload, onlyDocumentStep, socialButtons } from './login-flow.ts';
 
 const method = (type: string, settings: Record<string, unknown> = {}) =>
   ({ type, settings }) as { type: 'EMAIL'; settings: Record<string, unknown> };
@@ -47,6 +47,45 @@ describe('login tabs and buttons', () => {
       { provider: 'facebook', settings: {} },
       { provider: 'apple', settings: {} },
     ]);
+  });
+});
+
+describe('login checks (spec §5 Login)', () => {
+  const empty = {
+    email: ' ',
+    mobile_number: ' ',
+    document_type: '' as const,
+    document_number: ' ',
+    password: '',
+  };
+
+  it('checks the fields of the chosen tab, and the password except for only-document', () => {
+    expect(loginFieldErrors('EMAIL', empty)).toEqual({
+      email: 'login.errors.email',
+      password: 'login.errors.password',
+    });
+    expect(loginFieldErrors('MOBILE_NUMBER', empty)).toEqual({
+      mobile_number: 'login.errors.mobile',
+      password: 'login.errors.password',
+    });
+    expect(loginFieldErrors('DOCUMENT', empty)).toEqual({
+      document_type: 'login.errors.documentType',
+      document_number: 'login.errors.documentNumber',
+      password: 'login.errors.password',
+    });
+    expect(loginFieldErrors('ONLY_DOCUMENT', empty)).toEqual({
+      document_type: 'login.errors.documentType',
+      document_number: 'login.errors.documentNumber',
+    });
+  });
+
+  it('refuses a malformed e-mail and passes filled tabs', () => {
+    expect(loginFieldErrors('EMAIL', { ...values, email: 'socio@' })).toEqual({
+      email: 'login.errors.email',
+    });
+    for (const mode of ['EMAIL', 'MOBILE_NUMBER', 'DOCUMENT', 'ONLY_DOCUMENT'] as const) {
+      expect(loginFieldErrors(mode, values)).toEqual({});
+    }
   });
 });
 

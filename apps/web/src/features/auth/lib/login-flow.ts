@@ -1,6 +1,7 @@
 import type { LoginPayload } from '@storefront/contracts/accounts';
 import type { App } from '@storefront/contracts/app';
 import type { DocumentType } from '@storefront/contracts/constants';
+import { validateValue } from '@storefront/contracts/validators';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { ValidateAnswer } from '../api/auth-api.ts';
 
@@ -44,6 +45,30 @@ export interface LoginValues {
   document_type: DocumentType;
   document_number: string;
   password: string;
+}
+
+/** The form's values: the document type may still be unchosen. */
+export type LoginFormValues = Omit<LoginValues, 'document_type'> & { document_type: DocumentType | '' };
+
+/**
+ * The checks of spec §5 Login for the chosen tab: each failing field with the key of its exact message.
+ * Plain checks rather than a zod schema, so that the login page, a first page, carries no zod.
+ */
+export function loginFieldErrors(
+  mode: LoginMode,
+  values: LoginFormValues,
+): Partial<Record<keyof LoginValues, string>> {
+  const errors: Partial<Record<keyof LoginValues, string>> = {};
+  if (mode === 'EMAIL' && validateValue(values.email.trim(), ['required', 'email'])) {
+    errors.email = 'login.errors.email';
+  }
+  if (mode === 'MOBILE_NUMBER' && !values.mobile_number.trim()) errors.mobile_number = 'login.errors.mobile';
+  if (mode === 'DOCUMENT' || mode === 'ONLY_DOCUMENT') {
+    if (!values.document_type) errors.document_type = 'login.errors.documentType';
+    if (!values.document_number.trim()) errors.document_number = 'login.errors.documentNumber';
+  }
+  if (mode !== 'ONLY_DOCUMENT' && !values.password) errors.password = 'login.errors.password';
+  return errors;
 }
 
 /** What is sent for each tab: e-mail lowercased, document uppercased (spec §5 Login). */

@@ -1,4 +1,4 @@
-import { signinClientId } from '@storefront/contracts/accounts';
+import { signinClientId } from '@storefront/contracts/signin';
 import { loadScript } from '../../../lib/load-script.ts';
 import type { SocialButton } from './login-flow.ts';
 
