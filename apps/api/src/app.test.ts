@@ -1,0 +1,43 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './test/test-app.ts';
+
+describe('compressed API answers', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const menu = (acceptEncoding?: string) =>
+    t.app.inject({
+      url: '/api/v7/places/place-miraflores/products/',
+      headers: { host: 'localhost', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
+
+  it('sends a menu page in brotli or gzip to a client that accepts them, the same JSON once unpacked', async () => {
+    const plain = await menu();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await menu('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await menu('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const health = await t.app.inject({
+      url: '/api/health',
+      headers: { host: 'localhost', 'accept-encoding': 'br, gzip' },
+    });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});
