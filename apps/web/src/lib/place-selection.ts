@@ -29,6 +29,8 @@ function write(key: SelectionKey, value: string | null): void {
 const useStored = (key: SelectionKey) => useSyncExternalStore(subscribe, () => storage.get(key));
 
 export const useSelectedAreaUid = () => useStored(STORAGE_KEYS.selectedAreaUid);
+/** The city stored now: an effect checks it so as not to undo a choice made since its render. */
+export const storedAreaUid = () => storage.get(STORAGE_KEYS.selectedAreaUid);
 export const useSelectedPlaceUid = () => useStored(STORAGE_KEYS.selectedPlaceUid);
 
 /** The category filter: a comma-separated list of uids, All (000) when nothing is stored. */

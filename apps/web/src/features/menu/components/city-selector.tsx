@@ -4,7 +4,7 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/app-context.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { selectArea, useSelectedAreaUid } from '../../../lib/place-selection.ts';
+import { selectArea, storedAreaUid, useSelectedAreaUid } from '../../../lib/place-selection.ts';
 import { useAreas } from '../api/use-areas.ts';
 
 /**
@@ -31,7 +31,8 @@ export function CitySelector({ company }: { company: Company }) {
           ? selected
           : null;
   useEffect(() => {
-    if (target !== selected) selectArea(target);
+    // Not over a city chosen since this render.
+    if (target !== selected && storedAreaUid() === selected) selectArea(target);
   }, [target, selected]);
 
   if (areas.isPending) return <p className="selector-state">{t('city.loading')}</p>;

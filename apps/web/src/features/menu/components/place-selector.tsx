@@ -1,6 +1,11 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectPlace, useSelectedAreaUid, useSelectedPlaceUid } from '../../../lib/place-selection.ts';
+import {
+  selectPlace,
+  storedAreaUid,
+  useSelectedAreaUid,
+  useSelectedPlaceUid,
+} from '../../../lib/place-selection.ts';
 import { usePlaces } from '../api/use-places.ts';
 
 /**
@@ -18,8 +23,9 @@ export function PlaceSelector({ companyUid }: { companyUid: string }) {
   const first = places.data?.[0];
   const known = places.data?.some((place) => place.uid === selected) ?? true;
   useEffect(() => {
-    if (!known && first) selectPlace(first.uid, first.locality.uid);
-  }, [known, first]);
+    // A city chosen since this render has its own list, whose first place that render picks.
+    if (!known && first && storedAreaUid() === areaUid) selectPlace(first.uid, first.locality.uid);
+  }, [known, first, areaUid]);
 
   if (places.isPending) return <p className="selector-state">{t('place.loading')}</p>;
   if (places.isError) return <p className="selector-state">{t('place.unavailable')}</p>;
