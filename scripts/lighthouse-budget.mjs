@@ -1,7 +1,7 @@
 // Lighthouse budget (issue 9), part of `npm test`: the real server on a fresh database with the demo data,
 // Lighthouse (mobile, simulated throttling, Debian Chromium) 5 times on each storefront page, the median
 // of each category. Fails when a median performance is under the gate or accessibility is under 100.
-// The target is 95; medians here are 95 to 97 (docs/benchmarks.md), and the gate sits a few points
+// The target is 95; medians here are 97 to 98 (docs/benchmarks.md), and the gate sits a few points
 // under them so that a busier machine does not fail the build while a real regression does.
 // Usage: npm run test:lighthouse [-- --runs 3]; serves apps/web/dist (npm run build first) or WEB_DIST.
 import { spawn } from 'node:child_process';
@@ -14,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const PAGES = ['/carta', '/program/demo-club', '/cart', '/login'];
-const PERFORMANCE_GATE = 90;
+const PERFORMANCE_GATE = 92;
 const ACCESSIBILITY_GATE = 100;
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);

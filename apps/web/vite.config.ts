@@ -21,7 +21,7 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // Fewer files before the first paint: the entry's static imports in one chunk, and small chunks shared
     // by screens copied into each screen (rolldown keeps one module state across the copies). A mobile
-    // link pays a round trip per file: /carta went from 29 files to 12 (decision 013, addendum 2).
+    // link pays a round trip per file: /carta went from 28 files to 12 (decision 013, addendum 2).
     rolldownOptions: {
       preserveEntrySignatures: false,
       output: {
