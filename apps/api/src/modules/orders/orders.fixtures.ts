@@ -69,16 +69,19 @@ export const auth = (token: string, more: Record<string, string> = {}) => ({
   ...more,
 });
 
+/** A demo line with options: lomo saltado a punto, with a fried egg. */
+export const lomoSaltadoLine = {
+  uid: 'p-lomo-saltado',
+  quantity: 1,
+  option_groups: [
+    { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
+    { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
+  ],
+  direct_purchase: false,
+};
+
 /** The benchmarks' order: two lines, one of them with options (the stock of p-causa-limena is taken). */
 export const benchOrderLines = [
   { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
-  {
-    uid: 'p-lomo-saltado',
-    quantity: 1,
-    option_groups: [
-      { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
-      { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
-    ],
-    direct_purchase: false,
-  },
+  lomoSaltadoLine,
 ];

@@ -11,6 +11,7 @@ import {
   DEMO_MEMBER_UID,
   demoMemberToken,
   firstSlot,
+  lomoSaltadoLine,
   pickupBody,
 } from '../orders/orders.fixtures.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
@@ -416,21 +417,12 @@ describe('redemption records', () => {
 
 describe('order board', () => {
   let orderUid: string;
-  const lomo = {
-    uid: 'p-lomo-saltado',
-    quantity: 1,
-    option_groups: [
-      { uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] },
-      { uid: 'og-lomo-extras', options: [{ uid: 'og-lomo-extras-huevo-frito' }] },
-    ],
-    direct_purchase: false,
-  };
   const placeOrder = async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v5/places/${PLACE}/orders/`,
       headers: auth(member),
-      payload: pickupBody(await firstSlot(t.app), [lomo]),
+      payload: pickupBody(await firstSlot(t.app), [lomoSaltadoLine]),
     });
     expect(res.statusCode).toBe(201);
     return res.json().uid as string;
