@@ -51,24 +51,29 @@ function redisOrPostgresStore(client: Redis, db: Database) {
     private readonly redis = new RedisStore(false, false, client, 'rate-limit:');
     private readonly postgres = new Postgres();
     incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
-      if (client.status !== 'ready') this.postgres.incr(key, callback, timeWindow);
-      else
-        this.redis.incr(
-          key,
-          (error, result) => (error ? this.postgres.incr(key, callback, timeWindow) : callback(null, result)),
-          timeWindow,
-          max,
-        );
+      this.count('incr', key, callback, timeWindow, max);
     }
     read(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
-      if (client.status !== 'ready') this.postgres.read(key, callback, timeWindow);
-      else
-        this.redis.read(
+      this.count('read', key, callback, timeWindow, max);
+    }
+    /** Asks Redis when it is connected, PostgreSQL when it is not or when Redis fails the call. */
+    private count(
+      operation: 'incr' | 'read',
+      key: string,
+      callback: StoreCallback,
+      timeWindow: number,
+      max: number,
+    ): void {
+      const inPostgres = () => this.postgres[operation](key, callback, timeWindow);
+      if (client.status !== 'ready') inPostgres();
+      else {
+        this.redis[operation](
           key,
-          (error, result) => (error ? this.postgres.read(key, callback, timeWindow) : callback(null, result)),
+          (error, result) => (error ? inPostgres() : callback(null, result)),
           timeWindow,
           max,
         );
+      }
     }
     child(): FastifyRateLimitStore {
       return this;
