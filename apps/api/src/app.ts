@@ -20,7 +20,9 @@ import { retailRoutes } from './modules/retail/retail.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storefrontPlugin } from './plugins/storefront.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -42,6 +44,7 @@ export type AppConfig = Pick<
   | 'APPLE_KEYS_URL'
   | 'RECAPTCHA_VERIFY_URL'
   | 'REDIS_URL'
+  | 'METRICS_TOKEN'
 > &
   // Absent (the tests' apps): every request looks its tenant up and computes its menu page.
   Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS'>>;
@@ -59,6 +62,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // plugins/request-log.ts writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     return503OnClosing: true,
     frameworkErrors,
   });
@@ -71,6 +76,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(errorHandlerPlugin);
   await fastify.register(securityHeadersPlugin, { production: config.production });
   await fastify.register(tenantPlugin);
+  await fastify.register(requestLogPlugin);
+  await fastify.register(metricsPlugin, { token: config.METRICS_TOKEN });
   await fastify.register(authPlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(docsPlugin);

@@ -19,6 +19,8 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   REDIS_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
+  /** Lets a scraper that is not on loopback read /api/metrics (as `Authorization: Bearer <token>`). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** How long each process keeps an app looked up by host and key (plugins/tenant.ts); 0 = not at all. */
   TENANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** How long each process keeps a menu page (modules/catalogue/menu-cache.ts); 0 = not at all. */

@@ -15,6 +15,10 @@ declare module 'fastify' {
     tenant: TenantApp | null;
     language: Language;
   }
+  interface FastifyContextConfig {
+    /** The probes and metrics serve the installation, not a tenant: they look none up. */
+    tenantless?: boolean;
+  }
 }
 
 /**
@@ -63,6 +67,7 @@ export const tenantPlugin = fp(async (fastify: FastifyInstance) => {
   fastify.decorateRequest('language', 'es');
   fastify.addHook('onRequest', async (request) => {
     request.language = languageOf(request.headers['accept-language']);
-    if (request.url.startsWith('/api/')) request.tenant = await resolveTenant(request);
+    if (request.url.startsWith('/api/') && !request.routeOptions.config.tenantless)
+      request.tenant = await resolveTenant(request);
   });
 });
