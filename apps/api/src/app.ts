@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { requestLogFields } from './lib/log-redaction.ts';
+import { OneLineRequestLog } from './lib/request-log.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -20,9 +21,9 @@ import { retailRoutes } from './modules/retail/retail.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
+import { httpCachePlugin } from './plugins/http-cache.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storefrontPlugin } from './plugins/storefront.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -62,8 +63,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    // plugins/request-log.ts writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     return503OnClosing: true,
     frameworkErrors,
   });
@@ -76,7 +76,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(errorHandlerPlugin);
   await fastify.register(securityHeadersPlugin, { production: config.production });
   await fastify.register(tenantPlugin);
-  await fastify.register(requestLogPlugin);
+  await fastify.register(httpCachePlugin);
   await fastify.register(metricsPlugin, { token: config.METRICS_TOKEN });
   await fastify.register(authPlugin);
   await fastify.register(rateLimitPlugin);

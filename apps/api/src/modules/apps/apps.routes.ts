@@ -7,6 +7,7 @@ import { getAppByDomain, getAppByUid } from './apps.service.ts';
 
 export const appsRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/apps/', {
+    config: { publicCache: true },
     schema: {
       tags: ['apps'],
       summary: 'The app served on a domain (the storefront boot call)',
@@ -18,6 +19,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/apps/:uid_app', {
+    config: { publicCache: true },
     schema: {
       tags: ['apps'],
       summary: 'The fields of the current app',

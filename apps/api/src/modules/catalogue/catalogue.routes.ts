@@ -29,6 +29,7 @@ const tags = ['catalogue'];
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/areas/', {
+    config: { publicCache: true },
     schema: {
       tags,
       summary:
@@ -44,6 +45,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/places/', {
+    config: { publicCache: true },
     schema: {
       tags,
       summary: 'Places of the app, sorted by name; filters company and area (or locality)',
@@ -70,6 +72,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/places/:place_uid/product-categories/', {
+    config: { publicCache: true },
     schema: {
       tags,
       summary: 'Product categories with a product on sale in the place',
@@ -89,6 +92,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/company/:company_uid/product-categories/', {
+    config: { publicCache: true },
     schema: {
       tags,
       summary: "A company's product categories",
@@ -109,6 +113,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
 
   for (const redeemables of [false, true]) {
     api.get(`/v7/places/:place_uid/products/${redeemables ? 'redeemables/' : ''}`, {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: redeemables
@@ -143,6 +148,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   }
 
   api.get('/v7/places/:place_uid/products/:product_uid/', {
+    config: { publicCache: true },
     schema: {
       tags,
       summary: 'A product on sale in the place, with its active option groups and options',
@@ -154,6 +160,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/products/', {
+    config: { publicCache: true },
     schema: {
       tags,
       summary: 'Products of the allowed companies; filters company, place, category, search, is_redeemable',
@@ -168,6 +175,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/categories/', {
+    config: { publicCache: true },
     schema: {
       tags,
       summary: 'Company categories of a multisite app, with their companies when with_companies=true',
@@ -182,6 +190,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/apps/:uid_app/allowed-companies/', {
+    config: { publicCache: true },
     schema: {
       tags,
       summary: "The app's allowed companies; filters category and search",

@@ -7,6 +7,7 @@ import { getLanding } from './content.service.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/apps/:uid_app/landing/', {
+    config: { publicCache: true },
     schema: {
       tags: ['apps'],
       summary: 'The landing sections of the current app (spec §3 Landing section)',
