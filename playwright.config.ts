@@ -43,7 +43,8 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(E2E_SMTP_PORT), E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
     },
     {
-      command: 'node --import tsx apps/api/src/server.ts',
+      // The production start: the compiled server that `npm run build` wrote.
+      command: 'npm run serve',
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
       // Migrations and the demo import take a while on a loaded machine.

@@ -1,16 +1,15 @@
 // `npm run bench` (issue 9): the API under HTTP load from a second process (scripts/bench-load.mjs,
-// autocannon) against the real server process (apps/api/src/server.ts), each call also against a raw
+// autocannon) against the real server process (compiled, as `npm run serve` starts it), each call also against a raw
 // node:http server answering the same bytes in the same run, which is the ceiling the ratio is taken
 // to. Then the scale table: the same reads with 100, 10,047 and 100,000 products in a place, and the
 // member's pages before and after 1,000,000 ledger entries in the program.
 // PGlite in a temporary directory by default, a new PostgreSQL database with TEST_DATABASE_URL.
 // Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale]; writes docs/benchmarks.md.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { type Database, openDatabase } from '@storefront/db/client';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { refreshMenuCounts } from '@storefront/db/tenant-import-catalogue';
@@ -24,7 +23,9 @@ import {
 } from '../apps/api/src/modules/orders/orders.fixtures.ts';
 import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { type Job, load as loadWith, type Result } from './bench-http.ts';
 import { writeBenchSection } from './bench-report.ts';
+import { startServer as startProductionServer } from './server-process.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -88,76 +89,13 @@ async function seedLedger(db: Database) {
 }
 
 /** The real server, as production runs it, in its own process. */
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`, { headers: { host } }).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 600) throw new Error('the server did not answer /api/health within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
+/** The production start (the compiled server), on the bench database, without the demo import. */
+const startServer = (env: Record<string, string>) =>
+  startProductionServer({ ...env, NODE_ENV: 'production' });
 
-interface Job {
-  path: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  tokens?: string[];
-}
-interface Result {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** autocannon in a second process (asynchronous: the ceiling server answers from this one). */
-async function load(base: string, job: Job, connections = CONNECTIONS, duration = DURATION): Promise<Result> {
-  const { path, ...rest } = job;
-  const { stdout: out } = await promisify(execFile)(
-    process.execPath,
-    [
-      'scripts/bench-load.mjs',
-      JSON.stringify({
-        ...rest,
-        url: `${base}${path}`,
-        headers: { host, ...job.headers },
-        connections,
-        duration,
-      }),
-    ],
-    { encoding: 'utf8', maxBuffer: 1 << 24 },
-  );
-  const result = JSON.parse(out) as Result & { total: number };
-  return { ...result, rps: result.total / duration };
-}
+/** autocannon with this run's connections and duration unless told otherwise. */
+const load = (base: string, job: Job, connections = CONNECTIONS, duration = DURATION) =>
+  loadWith(base, job, { connections, duration, host });
 
 /** The ceiling: node:http answering the exact status and bytes the server gave, with no work at all. */
 async function rawServer(answers: Map<string, { status: number; body: string }>) {

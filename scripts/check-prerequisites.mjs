@@ -15,7 +15,10 @@ try {
 }
 
 if (process.env.TEST_DATABASE_URL) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL,
+    connectionTimeoutMillis: 5000,
+  });
   try {
     await client.connect();
     await client.query('select 1');

@@ -4,7 +4,7 @@ import { AppError } from '@storefront/contracts/errors';
 import type { Database } from '@storefront/db/client';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { countHit, peekHits, pruneHits } from './rate-limit.repository.ts';
 
 /** The longest window a limit may have: counters older than this are pruned from PostgreSQL. */
@@ -89,7 +89,9 @@ function redisOrPostgresStore(client: Redis, db: Database) {
 export const rateLimitPlugin = fp(async (fastify: FastifyInstance) => {
   const redisUrl = fastify.config.REDIS_URL;
   if (redisUrl) {
-    // A Redis outage fails the calls to it quickly (then PostgreSQL counts) instead of queueing them.
+    // Loaded only when configured (20 MB of memory otherwise unused). A Redis outage fails the calls to
+    // it quickly (then PostgreSQL counts) instead of queueing them.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
     redis.on('error', (error) => fastify.log.warn({ err: error }, 'rate-limit redis'));
     fastify.addHook('onClose', async () => {

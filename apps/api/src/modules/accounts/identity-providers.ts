@@ -1,5 +1,5 @@
 import { AppError } from '@storefront/contracts/errors';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { createRemoteJWKSet } from 'jose';
 import { z } from 'zod';
 import type { AppConfig } from '../../app.ts';
 
@@ -90,10 +90,12 @@ const appleClaimsSchema = z.looseObject({
 });
 
 // jose caches each key set and refetches it when a token names a key it does not know (Apple rotates keys).
+// It loads with the first Apple sign-in, not with the server.
 const appleKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-function appleKeys(keysUrl: string) {
+async function appleKeys(keysUrl: string) {
   let keys = appleKeySets.get(keysUrl);
   if (!keys) {
+    const { createRemoteJWKSet } = await import('jose');
     keys = createRemoteJWKSet(new URL(keysUrl), { timeoutDuration: PROVIDER_TIMEOUT_MS });
     appleKeySets.set(keysUrl, keys);
   }
@@ -110,7 +112,8 @@ export async function verifyAppleIdToken(
   clientId: string | undefined,
 ): Promise<{ email: string }> {
   if (!clientId) throw new AppError('SOCIAL_LOGIN_FAILED');
-  const verified = await jwtVerify(idToken, appleKeys(keysUrl), {
+  const { jwtVerify } = await import('jose');
+  const verified = await jwtVerify(idToken, await appleKeys(keysUrl), {
     issuer: APPLE_ISSUER,
     audience: clientId,
     algorithms: ['RS256'],

@@ -1,6 +1,6 @@
 import type { Database, Executor } from '@storefront/db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import {
   insertMail,
   lockPendingMail,
@@ -33,9 +33,11 @@ export function smtpOrLogDelivery(
       return 'LOGGED';
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first mail: a process that sends none does not hold it in memory.
+  let transport: Promise<Transporter> | undefined;
   return async (mail) => {
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     return 'SENT';
   };
 }

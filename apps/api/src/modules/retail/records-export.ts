@@ -1,6 +1,5 @@
 import type { Language } from '@storefront/contracts/constants';
 import type { RetailRedemption } from '@storefront/contracts/retail';
-import writeXlsxFile from 'write-excel-file/node';
 
 // The redemption records download (spec §2 "redemption records with download") as CSV or XLSX.
 
@@ -59,7 +58,9 @@ export function recordsCsv(records: RetailRedemption[], language: Language): Buf
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-export function recordsXlsx(records: RetailRedemption[], language: Language): Promise<Buffer> {
+/** The XLSX writer loads with the first download, not with the server. */
+export async function recordsXlsx(records: RetailRedemption[], language: Language): Promise<Buffer> {
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const header = HEADERS[language].map((value) => ({ value, fontWeight: 'bold' as const }));
   return writeXlsxFile([header, ...records.map(rowOf)], {
     sheet: language === 'es' ? 'Canjes' : 'Redemptions',
