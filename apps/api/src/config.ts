@@ -1,6 +1,44 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadDatabaseConfig } from '@storefront/db/config';
 import { z } from 'zod';
+
+/** proxy-addr's named ranges, an address, or an address with a prefix length. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies' X-Forwarded-For, -Host and -Proto are believed: unset, none; a number, that many hops
+ * in front of the server; else a comma-separated list of addresses and CIDR ranges.
+ */
+const trustProxySchema = z
+  .string()
+  .transform((value, ctx) => {
+    if (/^\d{1,2}$/.test(value.trim())) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a hop count, an address or a CIDR range: ${bad.join(', ')}`,
+      });
+    return entries;
+  })
+  .optional();
+
+/** The site's public address: http(s), with no user name or password in it. */
+const publicUrlSchema = z
+  .url({ protocol: /^https?$/ })
+  .refine((value) => {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  }, 'an http(s) address without user name or password')
+  .optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,7 +56,8 @@ const envSchema = z.object({
   APPLE_KEYS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   REDIS_URL: z.url().optional(),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: publicUrlSchema,
+  TRUST_PROXY: trustProxySchema,
   /** How long each process keeps an app looked up by host and key (plugins/tenant.ts); 0 = not at all. */
   TENANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** How long each process keeps a menu page (modules/catalogue/menu-cache.ts); 0 = not at all. */
