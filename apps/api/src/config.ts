@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadDatabaseConfig } from '@storefront/db/config';
 import { z } from 'zod';
@@ -90,4 +90,27 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env) {
     production: values.NODE_ENV === 'production',
     database: loadDatabaseConfig(env),
   };
+}
+
+/** Whether an address (a socket's, or HOST) only ever reaches this machine. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === 'localhost' || address === '::1' || (isIPv4(v4) && v4.startsWith('127.'));
+}
+
+/**
+ * What a development server says when it listens beyond loopback: other machines then reach its demo
+ * accounts (known passwords) and development routes. The mailbox itself answers loopback clients only.
+ */
+export function exposureWarning(config: Pick<Config, 'production' | 'NODE_ENV' | 'HOST'>): string | null {
+  if (config.production || isLoopbackAddress(config.HOST)) return null;
+  const rule = '!'.repeat(78);
+  return [
+    rule,
+    `!! WARNING: a ${config.NODE_ENV} server listening on ${config.HOST}, reachable from other machines.`,
+    '!! Demo accounts with known passwords and development routes are on. Set NODE_ENV=production',
+    '!! for a real deployment, or HOST=127.0.0.1 to keep this server to this machine.',
+    rule,
+  ].join('\n');
 }
