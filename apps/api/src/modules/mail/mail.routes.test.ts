@@ -39,7 +39,11 @@ describe('the development mailbox', () => {
   });
 
   it('refuses what a proxy on this machine relays, trusted or not', async () => {
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+    const relayed: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+    ];
+    for (const headers of relayed) {
       const res = await mailbox('127.0.0.1', headers);
       expect(res.statusCode).toBe(404);
     }
