@@ -40,6 +40,7 @@ export type AppConfig = Pick<
   | 'production'
   | 'WEB_DIST'
   | 'PUBLIC_URL'
+  | 'TRUST_PROXY'
   | 'GOOGLE_OAUTH_URL'
   | 'FACEBOOK_GRAPH_URL'
   | 'APPLE_KEYS_URL'
@@ -56,13 +57,23 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function: Fastify trusts no one for a
+ * bare number (it cannot check the first peer), and counting hops from the server is what it means.
+ */
+function trustProxy(setting: AppConfig['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (setting === undefined) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 /** Registers plugins, then modules; does not listen, so that tests can inject requests. */
 export async function buildApp({ config, db, logger = false }: BuildOptions) {
   const fastify = Fastify({
     logger: logger && { ...(logger === true ? {} : logger), serializers: { req: requestLogFields } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxy(config.TRUST_PROXY),
     logController: new OneLineRequestLog(),
     return503OnClosing: true,
     frameworkErrors,

@@ -1,6 +1,45 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadDatabaseConfig } from '@storefront/db/config';
 import { z } from 'zod';
+import { isLoopbackAddress } from './lib/loopback.ts';
+
+/** proxy-addr's named ranges, an address, or an address with a prefix length. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies' X-Forwarded-For, -Host and -Proto are believed: unset, none; a number, that many hops
+ * in front of the server; else a comma-separated list of addresses and CIDR ranges.
+ */
+const trustProxySchema = z
+  .string()
+  .transform((value, ctx) => {
+    if (/^\d{1,2}$/.test(value.trim())) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a hop count, an address or a CIDR range: ${bad.join(', ')}`,
+      });
+    return entries;
+  })
+  .optional();
+
+/** The site's public address: http(s), with no user name or password in it. */
+const publicUrlSchema = z
+  .url({ protocol: /^https?$/ })
+  .refine((value) => {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  }, 'an http(s) address without user name or password')
+  .optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,7 +57,8 @@ const envSchema = z.object({
   APPLE_KEYS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   REDIS_URL: z.url().optional(),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: publicUrlSchema,
+  TRUST_PROXY: trustProxySchema,
   /** Lets a scraper that is not on loopback read /api/metrics (as `Authorization: Bearer <token>`). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** How long each process keeps an app looked up by host and key (plugins/tenant.ts); 0 = not at all. */
@@ -53,4 +93,20 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env) {
     production: values.NODE_ENV === 'production',
     database: loadDatabaseConfig(env),
   };
+}
+
+/**
+ * What a development server says when it listens beyond loopback: other machines then reach its demo
+ * accounts (known passwords) and development routes. The mailbox itself answers loopback clients only.
+ */
+export function exposureWarning(config: Pick<Config, 'production' | 'NODE_ENV' | 'HOST'>): string | null {
+  if (config.production || isLoopbackAddress(config.HOST)) return null;
+  const rule = '!'.repeat(78);
+  return [
+    rule,
+    `!! WARNING: a ${config.NODE_ENV} server listening on ${config.HOST}, reachable from other machines.`,
+    '!! Demo accounts with known passwords and development routes are on. Set NODE_ENV=production',
+    '!! for a real deployment, or HOST=127.0.0.1 to keep this server to this machine.',
+    rule,
+  ].join('\n');
 }

@@ -4,7 +4,7 @@ import { DataDirLockedError, lockDataDir } from '@storefront/db/data-dir-lock';
 import { apps } from '@storefront/db/schema/tenancy';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, exposureWarning, loadConfig } from './config.ts';
 import { deleteIdempotencyKeysBefore } from './lib/idempotency.repository.ts';
 import { every } from './lib/periodic.ts';
 import { expireDue } from './modules/loyalty/ledger.service.ts';
@@ -16,6 +16,8 @@ const IDEMPOTENCY_KEY_TTL_MS = 48 * 60 * MINUTE_MS;
 
 async function main() {
   const config = loadConfig();
+  const warning = exposureWarning(config);
+  if (warning) console.warn(warning);
   const { database } = config;
   const unlock = 'dataDir' in database && database.dataDir ? lockDataDir(database.dataDir) : () => {};
   const handle = await openDatabase(database);

@@ -38,6 +38,11 @@ export const ERRORS = {
     es: 'Por favor corrija los campos indicados.',
     en: 'Please correct the relevant fields.',
   },
+  INVALID_HOST: {
+    status: 400,
+    es: 'La dirección del sitio (Host) no es válida.',
+    en: 'The site address (Host) is not valid.',
+  },
   MALFORMED_BODY: {
     status: 400,
     es: 'El cuerpo de la solicitud no es un JSON válido.',

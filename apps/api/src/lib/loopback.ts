@@ -1,9 +1,8 @@
-import { isIP } from 'node:net';
+import { isIPv4 } from 'node:net';
 
-/** Whether a socket address is this machine's own (127.0.0.0/8, ::1, or IPv4 mapped into IPv6). */
-export function isLoopback(address: string | undefined): boolean {
+/** Whether an address (a socket's, or HOST) only ever reaches this machine. */
+export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  if (isIP(v4) === 4) return v4.startsWith('127.');
-  return address === '::1';
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === 'localhost' || address === '::1' || (isIPv4(v4) && v4.startsWith('127.'));
 }

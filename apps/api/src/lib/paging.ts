@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@storefront/contracts/constants';
 import type { FastifyRequest } from 'fastify';
+import { publicOrigin } from './public-origin.ts';
 
 export interface PageRequest {
   page: number;
@@ -27,8 +28,7 @@ export interface Page<T> {
 
 /** The absolute URL of this request with another page number, the other query parameters kept. */
 function pageUrl(request: FastifyRequest, page: number): string {
-  const base = request.server.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
-  const url = new URL(request.url, base);
+  const url = new URL(request.url, publicOrigin(request));
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.toString();

@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { isLoopback } from '../lib/loopback.ts';
+import { isLoopbackAddress } from '../lib/loopback.ts';
 
 /** Answers that are business events: their route and status, and the counter they move. */
 const BUSINESS_EVENTS = [
@@ -99,7 +99,7 @@ export const metricsPlugin = fp(async (fastify: FastifyInstance, options: { toke
     '/api/metrics',
     { schema: { hide: true }, config: { tenantless: true } },
     async (request, reply) => {
-      if (!isLoopback(request.socket.remoteAddress) && !presentsToken(request, options.token)) {
+      if (!isLoopbackAddress(request.socket.remoteAddress) && !presentsToken(request, options.token)) {
         return reply
           .code(403)
           .send({ detail: 'Metrics are for loopback callers or holders of METRICS_TOKEN.' });

@@ -4,6 +4,7 @@ import type { Database } from '@storefront/db/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageOf } from '../lib/language.ts';
+import { checkRequestHost } from '../lib/public-origin.ts';
 import { findAppByApiKey, findAppByDomain, type TenantApp } from '../modules/apps/apps.repository.ts';
 import { normaliseDomain } from '../modules/apps/apps.service.ts';
 
@@ -67,6 +68,7 @@ export const tenantPlugin = fp(async (fastify: FastifyInstance) => {
   fastify.decorateRequest('language', 'es');
   fastify.addHook('onRequest', async (request) => {
     request.language = languageOf(request.headers['accept-language']);
+    checkRequestHost(request);
     if (request.url.startsWith('/api/') && !request.routeOptions.config.tenantless)
       request.tenant = await resolveTenant(request);
   });

@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { contextOf, memberContextOf } from '../../lib/request-context.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
 import { failureLimit, limitBy } from '../../plugins/rate-limit.ts';
@@ -47,17 +48,9 @@ const MINUTE = 60_000;
 const linkToken = z.string().min(1).max(200);
 const tags = ['accounts'];
 
-/**
- * Mailed links point to the storefront the member is using: this host when it chose the app, else the
- * app's canonical domain (a call made with API-KEY from elsewhere).
- */
+/** Mailed links point to the tenant's own site (lib/public-origin.ts), never to the request's headers. */
 function clientInfo(request: FastifyRequest): ClientInfo {
-  const app = contextOf(request).app;
-  const byHost = !request.headers['api-key'];
-  return {
-    ip: request.ip,
-    origin: byHost ? `${request.protocol}://${request.host}` : `https://${app.domain}`,
-  };
+  return { ip: request.ip, origin: publicOrigin(request) };
 }
 
 const bodyField = (request: FastifyRequest, ...fields: string[]) => {

@@ -2,13 +2,19 @@ import type { Executor } from '@storefront/db/client';
 import { appCompanies, appDomains, apps, areas, companies } from '@storefront/db/schema/tenancy';
 import { asc, eq } from 'drizzle-orm';
 
-export type TenantApp = typeof apps.$inferSelect & { domain: string };
+/**
+ * An app with its canonical domain (the first registered) and the registered domain its lookup
+ * matched: the request's host, or the canonical domain when the app was found by its API key. Links
+ * are built from the matched one (lib/public-origin.ts).
+ */
+export type TenantApp = typeof apps.$inferSelect & { domain: string; matchedDomain: string };
 export type CompanyRow = typeof companies.$inferSelect;
 export type AreaRow = typeof areas.$inferSelect;
 
 async function withCanonicalDomain(
   db: Executor,
   app: typeof apps.$inferSelect | undefined,
+  matchedDomain?: string,
 ): Promise<TenantApp | null> {
   if (!app) return null;
   const [first] = await db
@@ -17,7 +23,8 @@ async function withCanonicalDomain(
     .where(eq(appDomains.appUid, app.uid))
     .orderBy(asc(appDomains.position))
     .limit(1);
-  return { ...app, domain: first?.domain ?? '' };
+  const domain = first?.domain ?? '';
+  return { ...app, domain, matchedDomain: matchedDomain ?? domain };
 }
 
 export async function findAppByDomain(db: Executor, domain: string): Promise<TenantApp | null> {
@@ -26,7 +33,7 @@ export async function findAppByDomain(db: Executor, domain: string): Promise<Ten
     .from(appDomains)
     .innerJoin(apps, eq(apps.uid, appDomains.appUid))
     .where(eq(appDomains.domain, domain));
-  return withCanonicalDomain(db, row?.app);
+  return withCanonicalDomain(db, row?.app, domain);
 }
 
 export async function findAppByApiKey(db: Executor, apiKey: string): Promise<TenantApp | null> {

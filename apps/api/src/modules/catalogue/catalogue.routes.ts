@@ -20,6 +20,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { contextOf } from '../../lib/request-context.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
 import * as catalogue from './catalogue.service.ts';
@@ -129,8 +130,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
         const query = redeemables ? { ...request.query, is_redeemable: true } : request.query;
         const body = await request.server.menuCache.page(
           request.params.place_uid,
-          // The page's links are absolute: the same path asked through another host is another page.
-          `${ctx.app.uid} ${request.protocol}://${request.host}${request.url}`,
+          // The page's links are absolute: the same path asked through another domain is another page.
+          `${ctx.app.uid} ${publicOrigin(request)}${request.url}`,
           async () => {
             const { count, results } = await catalogue.listPlaceProducts(
               ctx,
