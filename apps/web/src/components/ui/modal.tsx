@@ -6,10 +6,14 @@ interface ModalProps {
   closeLabel: string;
   onClose(): void;
   children: ReactNode;
+  /** `alertdialog` for a question that interrupts (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that says what the dialog is about. */
+  describedBy?: string;
 }
 
 /** A modal on the native <dialog>: focus kept inside and given back on close, Escape and the close button call onClose. */
-export function Modal({ title, closeLabel, onClose, children }: ModalProps) {
+export function Modal({ title, closeLabel, onClose, children, role, describedBy }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -26,7 +30,9 @@ export function Modal({ title, closeLabel, onClose, children }: ModalProps) {
     <dialog
       ref={ref}
       className="modal"
+      role={role}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
