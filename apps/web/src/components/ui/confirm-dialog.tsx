@@ -12,8 +12,8 @@ interface ConfirmDialogProps {
 
 /**
  * Asks before an action that cannot be undone (cancelling an order or a subscription). The focus starts
- * on the safe choice, so Enter or Space pressed by habit does not confirm; Escape, the close button and
- * the dismiss button all answer no.
+ * on the safe choice, so Enter or Space pressed by habit does not confirm; Escape and the dismiss button
+ * answer no, and the focus then goes back to the control that opened the question.
  */
 export function ConfirmDialog({
   title,
@@ -34,6 +34,7 @@ export function ConfirmDialog({
       onClose={onDismiss}
       role="alertdialog"
       describedBy={messageId}
+      closeButton={false}
     >
       <p id={messageId} className="confirm-message">
         {message}

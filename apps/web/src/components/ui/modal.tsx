@@ -10,10 +10,20 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** The id of the text that says what the dialog is about. */
   describedBy?: string;
+  /** False when the dialog's own buttons already answer it (a confirmation): no × in the header. */
+  closeButton?: boolean;
 }
 
 /** A modal on the native <dialog>: focus kept inside and given back on close, Escape and the close button call onClose. */
-export function Modal({ title, closeLabel, onClose, children, role, describedBy }: ModalProps) {
+export function Modal({
+  title,
+  closeLabel,
+  onClose,
+  children,
+  role,
+  describedBy,
+  closeButton = true,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -40,9 +50,11 @@ export function Modal({ title, closeLabel, onClose, children, role, describedBy 
     >
       <header className="modal-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="modal-close" onClick={onClose} aria-label={closeLabel}>
-          ×
-        </button>
+        {closeButton && (
+          <button type="button" className="modal-close" onClick={onClose} aria-label={closeLabel}>
+            ×
+          </button>
+        )}
       </header>
       <div className="modal-body">{children}</div>
     </dialog>
