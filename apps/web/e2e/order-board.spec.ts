@@ -170,6 +170,10 @@ for (const viewport of [
       const width = (await ticket.boundingBox())?.width ?? 0;
       expect(width).toBeGreaterThan(200);
       expect(width).toBeLessThanOrEqual((80 / 25.4) * 96);
+      // Printed, the page is the roll's 80 mm (226.8 pt) wide.
+      const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+      const [, pageWidth] = pdf.match(/\/MediaBox \[0 0 ([\d.]+) /) ?? [];
+      expect(Number(pageWidth)).toBeCloseTo((80 / 25.4) * 72, 0);
       await page.emulateMedia({ media: 'screen' });
       await expect(ticket).toBeHidden();
 

@@ -145,18 +145,13 @@ export function OrderCard({ order, busy, onMove, onPrint }: OrderCardProps) {
               <dd>{money(order.delivery_price)}</dd>
             </div>
           )}
+          {/* The order's extras are these two lines (delivery fare, discount), not shown twice. */}
           {Number(order.discount) > 0 && (
             <div>
               <dt>{t('orders.discount')}</dt>
               <dd>{`− ${money(order.discount)}`}</dd>
             </div>
           )}
-          {order.extras.map((extra) => (
-            <div key={extra.name}>
-              <dt>{extra.name}</dt>
-              <dd>{money(extra.price)}</dd>
-            </div>
-          ))}
           {order.coupon_code && (
             <div>
               <dt>{t('orders.coupon')}</dt>
