@@ -97,6 +97,20 @@ export function OrderCard({ order, busy, onMove, onPrint }: OrderCardProps) {
               <dt>{t('orders.district')}</dt>
               <dd>{order.district}</dd>
             </div>
+            {order.latitude !== null && order.longitude !== null && (
+              <div>
+                <dt>{t('orders.map')}</dt>
+                <dd>
+                  <a
+                    href={`https://www.openstreetmap.org/?mlat=${order.latitude}&mlon=${order.longitude}#map=17/${order.latitude}/${order.longitude}`}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    {t('orders.openMap')}
+                  </a>
+                </dd>
+              </div>
+            )}
             {order.reference && (
               <div>
                 <dt>{t('orders.reference')}</dt>
