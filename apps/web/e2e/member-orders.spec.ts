@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Member, newMember, placePickupOrder, signIn } from './support.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { axeViolations, type Member, newMember, placePickupOrder, signIn } from './support.ts';
 
 // The member's side of an order (issue 14, items 5 and 11): the order page follows the status the store
 // gives it without a reload, and cancelling an order or a subscription asks first in a dialog that
@@ -54,14 +53,6 @@ async function subscribe(request: APIRequestContext, member: Member) {
   return (await created.json()) as { uid: string };
 }
 
-async function expectNoAxeViolation(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-  expect(serious).toEqual([]);
-}
-
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
@@ -104,7 +95,7 @@ for (const viewport of [
       await expect(dialog).toBeVisible();
       await expect(dialog).toHaveAccessibleDescription(/no se puede deshacer/);
       await expect(keep).toBeFocused();
-      await expectNoAxeViolation(page);
+      expect(await axeViolations(page)).toEqual([]);
       // Escape answers no, and the focus goes back to the button.
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
@@ -137,7 +128,7 @@ for (const viewport of [
       await expect(dialog).toBeVisible();
       await expect(dialog).toHaveAccessibleDescription(/1 × Lomo saltado \(Lun, Mié\)/);
       await expect(dialog.getByRole('button', { name: 'No, volver' })).toBeFocused();
-      await expectNoAxeViolation(page);
+      expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
       await expect(cancel).toBeFocused();

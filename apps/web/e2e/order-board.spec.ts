@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Member, newMember, presetCookieChoice } from './support.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { axeViolations, type Member, newMember, presetCookieChoice } from './support.ts';
 
 // The order board as the kitchen and the rider use it (issue 14, item 4): a delivery order's options,
 // comment, phone, district, reference, slot and payment on its card, every other field under "more",
@@ -49,14 +48,6 @@ async function placeDeliveryOrder(request: APIRequestContext, member: Member) {
   });
   expect(placed.status(), await placed.text()).toBe(201);
   return (await placed.json()) as { uid: string; number: number; pickup_date: string; start_time: string };
-}
-
-/** Serious and critical axe findings on the page as it is. */
-async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
 }
 
 for (const viewport of [
