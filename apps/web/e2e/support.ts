@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The port the journeys' server listens on (playwright.config.ts starts it). */
@@ -136,4 +137,10 @@ export async function signIn(page: Page, member: Pick<Member, 'token'>) {
   await presetCookieChoice(page);
   await page.goto('/no/such/page');
   await page.evaluate((token) => localStorage.setItem('token', token), member.token);
+}
+
+/** Every axe finding (any impact) on the page as it is now, as `rule: target` lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
 }

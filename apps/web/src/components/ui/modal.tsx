@@ -6,10 +6,24 @@ interface ModalProps {
   closeLabel: string;
   onClose(): void;
   children: ReactNode;
+  /** `alertdialog` for a question that interrupts (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that says what the dialog is about. */
+  describedBy?: string;
+  /** False when the dialog's own buttons already answer it (a confirmation): no × in the header. */
+  closeButton?: boolean;
 }
 
 /** A modal on the native <dialog>: focus kept inside and given back on close, Escape and the close button call onClose. */
-export function Modal({ title, closeLabel, onClose, children }: ModalProps) {
+export function Modal({
+  title,
+  closeLabel,
+  onClose,
+  children,
+  role,
+  describedBy,
+  closeButton = true,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -26,7 +40,9 @@ export function Modal({ title, closeLabel, onClose, children }: ModalProps) {
     <dialog
       ref={ref}
       className="modal"
+      role={role}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -34,9 +50,11 @@ export function Modal({ title, closeLabel, onClose, children }: ModalProps) {
     >
       <header className="modal-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="modal-close" onClick={onClose} aria-label={closeLabel}>
-          ×
-        </button>
+        {closeButton && (
+          <button type="button" className="modal-close" onClick={onClose} aria-label={closeLabel}>
+            ×
+          </button>
+        )}
       </header>
       <div className="modal-body">{children}</div>
     </dialog>

@@ -15,11 +15,24 @@ export function useOrders(page: number, paymentMethod?: Order['payment_type']) {
   });
 }
 
-/** GET v5/me/orders/{uid}/: one order with its status history. */
+/** Statuses after which an order never moves again (architecture §4). */
+const FINAL_STATUSES: Order['status'][] = ['DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'];
+/** How often an open order page asks for its status while the order is in progress. */
+export const ORDER_POLL_MS = 5000;
+
+/**
+ * GET v5/me/orders/{uid}/: one order with its status history. While the order is in progress the page
+ * follows it by asking again every few seconds (only while the tab is visible: TanStack Query pauses
+ * intervals in the background and refetches on focus); a final status stops the polling.
+ */
 export function useOrder(uid: string) {
   return useQuery({
     queryKey: ['orders', 'detail', uid],
     queryFn: ({ signal }) => apiFetch<Order>(`v5/me/orders/${encodeURIComponent(uid)}/`, { signal }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status && !FINAL_STATUSES.includes(status) ? ORDER_POLL_MS : false;
+    },
   });
 }
 

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -17,6 +19,7 @@ export function Component() {
   const { orderUid = '' } = useParams();
   const order = useOrder(orderUid);
   const cancel = useCancelOrder(orderUid);
+  const [confirming, setConfirming] = useState(false);
   const money = (value: string) => formatMoney(app.currency.symbol, value);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -34,6 +37,7 @@ export function Component() {
   const data = order.data;
 
   const onCancel = async () => {
+    setConfirming(false);
     try {
       await cancel.mutateAsync();
       toast.success(t('detail.canceled'));
@@ -51,7 +55,10 @@ export function Component() {
       <Link to="/orders">{t('detail.back')}</Link>
       <header className="order-detail-header">
         <h1 id="order-title">{t('number', { number: data.number })}</h1>
-        <OrderStatus status={data.status} />
+        {/* Announced when it changes while the page is open (the order is followed live). */}
+        <span role="status">
+          <OrderStatus status={data.status} />
+        </span>
       </header>
       <dl className="order-facts">
         <div>
@@ -142,9 +149,24 @@ export function Component() {
       )}
 
       {data.status === 'RECEIVED' && (
-        <button type="button" className="button secondary" disabled={cancel.isPending} onClick={onCancel}>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={cancel.isPending}
+          onClick={() => setConfirming(true)}
+        >
           {t('detail.cancel')}
         </button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t('detail.confirmTitle', { number: data.number })}
+          message={t('detail.confirmText')}
+          confirmLabel={t('detail.confirmYes')}
+          dismissLabel={t('detail.confirmNo')}
+          onConfirm={onCancel}
+          onDismiss={() => setConfirming(false)}
+        />
       )}
     </article>
   );

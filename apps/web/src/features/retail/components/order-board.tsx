@@ -1,8 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppRecord } from '../../../app/app-context.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
-import { formatMoney } from '../../../lib/money.ts';
 import { toast } from '../../../lib/toast.tsx';
 import {
   BOARD_STATUSES,
@@ -13,45 +12,66 @@ import {
   useMoveOrder,
 } from '../api/retail-api.ts';
 import { useOrderStream } from '../api/use-order-stream.ts';
-import { playNewOrderChime } from '../lib/alert-sound.ts';
+import { audioReady, playNewOrderChime, unlockAudio } from '../lib/alert-sound.ts';
 import { errorText } from './customer-panel.tsx';
+import { KitchenTicket } from './kitchen-ticket.tsx';
+import { type Move, OrderCard } from './order-card.tsx';
 
-type Move = 'ACCEPTED' | 'SHIPPED' | 'DELIVERED' | 'CANCELED_BY_PLACE';
-const ACTION_LABEL: Record<Move, string> = {
-  ACCEPTED: 'orders.accept',
-  SHIPPED: 'orders.shipped',
-  DELIVERED: 'orders.delivered',
-  CANCELED_BY_PLACE: 'orders.cancel',
-};
+/** "(2) Pedidos — Demo" in the title bar while orders wait to be accepted, seen from another tab too. */
+function useTitleCount(count: number, label: string) {
+  useEffect(() => {
+    if (count === 0) return;
+    const title = document.title;
+    document.title = `(${count}) ${label} — ${title}`;
+    return () => {
+      document.title = title;
+    };
+  }, [count, label]);
+}
 
-/** The store's moves from each status (architecture §4): SHIPPED is for delivery only. */
-function movesOf(order: Order): Move[] {
-  if (order.status === 'RECEIVED') return ['ACCEPTED', 'CANCELED_BY_PLACE'];
-  if (order.status === 'ACCEPTED')
-    return [order.order_type === 'DELIVERY' ? 'SHIPPED' : 'DELIVERED', 'CANCELED_BY_PLACE'];
-  if (order.status === 'SHIPPED') return ['DELIVERED'];
-  return [];
+/** Sound needs one gesture on the page (browsers' autoplay rule): the first tap or key unlocks it. */
+function useSoundUnlock() {
+  const [ready, setReady] = useState(audioReady);
+  const unlock = useCallback(() => {
+    unlockAudio().then(setReady);
+  }, []);
+  useEffect(() => {
+    if (ready) return;
+    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('keydown', unlock);
+    };
+  }, [ready, unlock]);
+  return { ready, unlock };
 }
 
 /** The live order board: in-progress orders by status, updated by the stream, with a chime on new ones. */
 export function OrderBoard({ place }: { place: RetailPlace }) {
   const { t } = useTranslation('retail');
-  const app = useAppRecord();
   const orders = useBoardOrders(place.uid);
   const move = useMoveOrder(place.uid);
   const [alerts, setAlerts] = useState<Order[]>([]);
+  const [canceling, setCanceling] = useState<Order | null>(null);
+  const [printing, setPrinting] = useState<Order | null>(null);
+  const sound = useSoundUnlock();
   const onNewOrder = useCallback((order: Order) => {
     setAlerts((current) => [order, ...current.filter((o) => o.uid !== order.uid)]);
     playNewOrderChime();
   }, []);
   const stream = useOrderStream(place.uid, onNewOrder);
 
+  const active = (orders.data ?? []).filter((order) => BOARD_STATUSES.includes(order.status));
+  useTitleCount(active.filter((order) => order.status === 'RECEIVED').length, t('orders.title'));
+
+  // Print once the ticket is in the page; it stays (hidden on screen) until another is chosen.
+  useEffect(() => {
+    if (printing) window.print();
+  }, [printing]);
+
   const act = (order: Order, status: Move) => {
-    if (
-      status === 'CANCELED_BY_PLACE' &&
-      !window.confirm(t('orders.confirmCancel', { number: order.number }))
-    )
-      return;
+    setCanceling(null);
     move.mutate(
       { uid: order.uid, status },
       {
@@ -65,8 +85,10 @@ export function OrderBoard({ place }: { place: RetailPlace }) {
       },
     );
   };
-
-  const active = (orders.data ?? []).filter((order) => BOARD_STATUSES.includes(order.status));
+  const onMove = (order: Order, status: Move) =>
+    status === 'CANCELED_BY_PLACE' ? setCanceling(order) : act(order, status);
+  // A new object each time, so that printing the same order again runs the effect again.
+  const onPrint = (order: Order) => setPrinting({ ...order });
 
   return (
     <section className="order-board" aria-labelledby="orders-title">
@@ -75,6 +97,11 @@ export function OrderBoard({ place }: { place: RetailPlace }) {
         <span className={`stream-state ${stream}`} role="status">
           {t(`orders.${stream}`)}
         </span>
+        {!sound.ready && (
+          <button type="button" className="button secondary" onClick={sound.unlock}>
+            {t('orders.soundOn')}
+          </button>
+        )}
       </header>
       <div aria-live="assertive">
         {alerts.map((order) => (
@@ -107,46 +134,7 @@ export function OrderBoard({ place }: { place: RetailPlace }) {
                 <ul>
                   {column.map((order) => (
                     <li key={order.uid}>
-                      <article
-                        className="order-ticket"
-                        aria-label={t('orders.number', { number: order.number })}
-                      >
-                        <h4>{t('orders.number', { number: order.number })}</h4>
-                        <p>
-                          {t(`orders.types.${order.order_type}`)} · {order.user_data.full_name}
-                        </p>
-                        {order.order_type === 'PICKUP' && order.pickup_date && (
-                          <p>
-                            {t('orders.pickupAt', {
-                              date: order.pickup_date,
-                              start: order.start_time,
-                              end: order.end_time,
-                            })}
-                          </p>
-                        )}
-                        {order.address && <p>{order.address}</p>}
-                        <ul className="order-lines">
-                          {order.products.map((line) => (
-                            <li key={line.uid}>{`${line.quantity} × ${line.name}`}</li>
-                          ))}
-                        </ul>
-                        <p>
-                          <strong>{`${t('orders.total')}: ${formatMoney(app.currency.symbol, order.price)}`}</strong>
-                        </p>
-                        <div className="actions">
-                          {movesOf(order).map((next) => (
-                            <button
-                              key={next}
-                              type="button"
-                              className={next === 'CANCELED_BY_PLACE' ? 'button secondary' : 'button'}
-                              disabled={move.isPending}
-                              onClick={() => act(order, next)}
-                            >
-                              {t(ACTION_LABEL[next])}
-                            </button>
-                          ))}
-                        </div>
-                      </article>
+                      <OrderCard order={order} busy={move.isPending} onMove={onMove} onPrint={onPrint} />
                     </li>
                   ))}
                 </ul>
@@ -155,6 +143,17 @@ export function OrderBoard({ place }: { place: RetailPlace }) {
           })}
         </div>
       )}
+      {canceling && (
+        <ConfirmDialog
+          title={t('orders.confirmCancel', { number: canceling.number })}
+          message={t('orders.confirmCancelText')}
+          confirmLabel={t('orders.confirmYes')}
+          dismissLabel={t('orders.confirmNo')}
+          onConfirm={() => act(canceling, 'CANCELED_BY_PLACE')}
+          onDismiss={() => setCanceling(null)}
+        />
+      )}
+      {printing && <KitchenTicket order={printing} place={place} />}
     </section>
   );
 }

@@ -53,7 +53,7 @@ export function Component() {
           <select
             value={place?.uid ?? ''}
             onChange={(event) => {
-              unlockAudio();
+              void unlockAudio();
               update({ place: event.target.value || null });
               storage.set(STORAGE_KEYS.retailPlaceUid, event.target.value);
             }}
@@ -78,7 +78,7 @@ export function Component() {
             aria-controls={`retail-panel-${name}`}
             className={tab === name ? 'active' : undefined}
             onClick={() => {
-              unlockAudio();
+              void unlockAudio();
               update({ tab: name === 'customers' ? null : name });
             }}
           >

@@ -2,16 +2,22 @@ let context: AudioContext | null = null;
 
 /**
  * A short two-tone chime through the Web Audio API (no sound file to download). Browsers start audio
- * only after a user gesture; `unlockAudio` is called from one (choosing the store, opening the board).
+ * only after a user gesture; `unlockAudio` is called from one (choosing the store, opening the board,
+ * the board's "turn on sound" button, the first tap or key on the board) and answers whether sound
+ * can now play.
  */
-export function unlockAudio(): void {
-  if (typeof AudioContext === 'undefined') return;
+export async function unlockAudio(): Promise<boolean> {
+  if (typeof AudioContext === 'undefined') return false;
   context ??= new AudioContext();
-  if (context.state === 'suspended') context.resume().catch(() => {});
+  if (context.state === 'suspended') await context.resume().catch(() => {});
+  return context.state === 'running';
 }
 
+/** Whether the chime can play without a further gesture. */
+export const audioReady = () => context?.state === 'running';
+
 export function playNewOrderChime(): void {
-  unlockAudio();
+  void unlockAudio();
   if (!context) return;
   const start = context.currentTime;
   for (const [offset, frequency] of [

@@ -1,6 +1,9 @@
 import { PAGE_SIZE } from '@storefront/contracts/constants';
+import type { Subscription } from '@storefront/contracts/orders';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppRecord } from '../../../app/app-context.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -27,9 +30,14 @@ export function SubscriptionList({ scope, status, label, cancellable }: Subscrip
   const page = pageParam(params.get('page'));
   const list = useSubscriptions(scope, page, status);
   const cancel = useCancelSubscription();
+  const [confirming, setConfirming] = useState<Subscription | null>(null);
   const dayNames = t('days', { returnObjects: true }) as string[];
+  const daysOf = (item: Subscription) => item.days.map((day) => dayNames[day - 1]).join(', ');
+  const productsOf = (item: Subscription) =>
+    item.products.map((product) => `${product.quantity} × ${product.name}`).join(', ');
 
   const onCancel = async (uid: string) => {
+    setConfirming(null);
     try {
       await cancel.mutateAsync(uid);
       toast.success(t('canceled'));
@@ -55,20 +63,20 @@ export function SubscriptionList({ scope, status, label, cancellable }: Subscrip
             </div>
             <p>
               {t('schedule', {
-                days: item.days.map((day) => dayNames[day - 1]).join(', '),
+                days: daysOf(item),
                 start: item.start_time,
                 end: item.end_time,
               })}
             </p>
             <p className="subscription-muted">{t('since', { date: item.pickup_date })}</p>
-            <p>{item.products.map((product) => `${product.quantity} × ${product.name}`).join(', ')}</p>
+            <p>{productsOf(item)}</p>
             <p className="subscription-price">{formatMoney(app.currency.symbol, item.price)}</p>
             {cancellable && item.status === 'ACTIVE' && (
               <button
                 type="button"
                 className="button secondary"
                 disabled={cancel.isPending}
-                onClick={() => onCancel(item.uid)}
+                onClick={() => setConfirming(item)}
               >
                 {t('cancel')}
               </button>
@@ -76,6 +84,16 @@ export function SubscriptionList({ scope, status, label, cancellable }: Subscrip
           </li>
         ))}
       </ul>
+      {confirming && (
+        <ConfirmDialog
+          title={t('confirmTitle')}
+          message={t('confirmText', { products: productsOf(confirming), days: daysOf(confirming) })}
+          confirmLabel={t('confirmYes')}
+          dismissLabel={t('confirmNo')}
+          onConfirm={() => onCancel(confirming.uid)}
+          onDismiss={() => setConfirming(null)}
+        />
+      )}
       <Pagination
         page={page}
         pageCount={Math.ceil(list.data.count / PAGE_SIZE)}

@@ -1,0 +1,146 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { axeViolations, type Member, newMember, placePickupOrder, signIn } from './support.ts';
+
+// The member's side of an order (issue 14, items 5 and 11): the order page follows the status the store
+// gives it without a reload, and cancelling an order or a subscription asks first in a dialog that
+// Escape and "No, volver" dismiss. At Cayma, a place no board journey watches; on a phone and a desktop.
+
+const PLACE = 'place-cayma';
+
+async function staffMoves(request: APIRequestContext, order: string, status: string) {
+  const login = await request.post('/api/v5/login/', {
+    data: { email: 'tienda@demo.pe', password: 'Demo1234!' },
+  });
+  const moved = await request.patch(`/api/v5/retail/orders/${order}/`, {
+    headers: { Authorization: `Token ${(await login.json()).token}` },
+    data: { status },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+}
+
+/** A pickup subscription of one Lomo saltado on Mondays and Wednesdays, from tomorrow. */
+async function subscribe(request: APIRequestContext, member: Member) {
+  const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const schedule = await request.get(`/api/v7/places/${PLACE}/pickup-schedule/?date=${date}`);
+  const [slot] = (await schedule.json()).slots;
+  const created = await request.post(`/api/v5/places/${PLACE}/subscriptions/`, {
+    headers: { Authorization: `Token ${member.token}` },
+    data: {
+      order_type: 'PICKUP',
+      payment_type: 'CASH',
+      pickup_date: date,
+      start_time: slot.start_time,
+      end_time: slot.end_time,
+      days: [1, 3],
+      products: [
+        {
+          uid: 'p-lomo-saltado',
+          quantity: 1,
+          option_groups: [{ uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-jugoso' }] }],
+          direct_purchase: false,
+        },
+      ],
+      user_data: {
+        full_name: 'Prueba Socia',
+        document_type: 'NATIONAL_ID',
+        document_number: '12345678',
+        email: member.email,
+        contact_number: '+51911222333',
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { uid: string };
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test.describe(`${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport, reducedMotion: 'reduce' });
+
+    test('the order page shows the status the store gives, without a reload', async ({ page, request }) => {
+      const member = await newMember(request);
+      const order = await placePickupOrder(request, member, { place: PLACE, units: 1 });
+      await signIn(page, member);
+      await page.goto(`/orders/${order.uid}`);
+      const status = page.locator('.order-detail-header');
+      await expect(status).toContainText('Recibido');
+      // A mark that a reload would wipe.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+      await staffMoves(request, order.uid, 'ACCEPTED');
+      await expect(status).toContainText('Aceptado', { timeout: 10_000 });
+      // Said to a screen reader too.
+      await expect(page.getByRole('status').filter({ hasText: 'Aceptado' })).toBeVisible();
+      await expect(page.getByRole('list').filter({ hasText: 'Aceptado' }).last()).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+      // Accepted, the order can no longer be cancelled by the member.
+      await expect(page.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);
+    });
+
+    test('cancelling an order asks first', async ({ page, request }) => {
+      const member = await newMember(request);
+      const order = await placePickupOrder(request, member, { place: PLACE, units: 1 });
+      await signIn(page, member);
+      await page.goto(`/orders/${order.uid}`);
+      const cancel = page.getByRole('button', { name: 'Cancelar pedido' });
+      const dialog = page.getByRole('alertdialog', { name: `¿Cancelar el pedido #${order.number}?` });
+      const keep = dialog.getByRole('button', { name: 'No, volver' });
+
+      await cancel.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAccessibleDescription(/no se puede deshacer/);
+      await expect(keep).toBeFocused();
+      expect(await axeViolations(page)).toEqual([]);
+      // Escape answers no, and the focus goes back to the button.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(cancel).toBeFocused();
+      await cancel.click();
+      await keep.click();
+      await expect(dialog).toHaveCount(0);
+      const still = await request.get(`/api/v5/me/orders/${order.uid}/`, {
+        headers: { Authorization: `Token ${member.token}` },
+      });
+      expect((await still.json()).status).toBe('RECEIVED');
+
+      await cancel.click();
+      await dialog.getByRole('button', { name: 'Sí, cancelar pedido' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Cancelado por ti' })).toBeVisible();
+      await expect(cancel).toHaveCount(0);
+    });
+
+    test('cancelling a subscription asks first', async ({ page, request }) => {
+      const member = await newMember(request);
+      await subscribe(request, member);
+      await signIn(page, member);
+      await page.goto('/subscription/me');
+      const card = page.locator('.subscription-card');
+      await expect(card).toContainText('Activa');
+      const cancel = card.getByRole('button', { name: 'Cancelar suscripción' });
+      const dialog = page.getByRole('alertdialog', { name: '¿Cancelar esta suscripción?' });
+
+      await cancel.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAccessibleDescription(/1 × Lomo saltado \(Lun, Mié\)/);
+      await expect(dialog.getByRole('button', { name: 'No, volver' })).toBeFocused();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(cancel).toBeFocused();
+      await cancel.click();
+      await dialog.getByRole('button', { name: 'No, volver' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(card).toContainText('Activa');
+
+      await cancel.click();
+      await dialog.getByRole('button', { name: 'Sí, cancelar suscripción' }).click();
+      await expect(card).toContainText('Cancelada');
+      await expect(cancel).toHaveCount(0);
+    });
+  });
+}
