@@ -75,7 +75,7 @@ test('options → cart → pickup with cash → the order in /orders, then cance
   await sidebar.getByRole('button', { name: 'Mi pedido (1)' }).click();
   await expect(sidebar.getByRole('heading', { name: 'Mi pedido' })).toBeVisible();
   await expect(sidebar.locator('.cart-line')).toContainText('Jugoso');
-  await expect(sidebar.locator('.cart-line-price')).toHaveText('S/ 35.0');
+  await expect(sidebar.locator('.cart-line-price')).toHaveText('S/ 35.00');
   await sidebar.getByRole('link', { name: 'Ver mi pedido' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   // Following the link closes the sidebar.
@@ -86,7 +86,7 @@ test('options → cart → pickup with cash → the order in /orders, then cance
   const main = page.locator('main');
   await expect(main.getByRole('heading', { name: 'Confirmación de pedido' })).toBeVisible();
   await main.getByRole('button', { name: 'Agregar una unidad de Lomo saltado' }).click();
-  await expect(main.locator('.cart-line-price')).toHaveText('S/ 70.0');
+  await expect(main.locator('.cart-line-price')).toHaveText('S/ 70.00');
   await expect(main.getByTestId('cart-total-page')).toHaveText('S/ 70.00');
   // The server cart follows every change.
   await expect
@@ -190,7 +190,7 @@ test('a direct purchase replaces the cart, leaves it off the cart route, and is 
   const lines = page.locator('main .cart-line');
   await expect(lines).toHaveCount(1);
   await expect(lines).toContainText('Combo familiar para 4');
-  await expect(lines.locator('.cart-line-price')).toHaveText('S/ 79.9');
+  await expect(lines.locator('.cart-line-price')).toHaveText('S/ 79.90');
   await expect(page.getByRole('button', { name: 'Eliminar Combo familiar para 4' })).toBeVisible();
 
   // Loaded anywhere but the cart route, the direct purchase leaves the cart.

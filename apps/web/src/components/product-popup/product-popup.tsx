@@ -1,5 +1,4 @@
 import type { Product } from '@storefront/contracts/catalogue';
-import { centsToDecimal } from '@storefront/contracts/money';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +11,7 @@ import {
   useCart,
 } from '../../lib/cart-store.ts';
 import { addTranslations } from '../../lib/i18n.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatCents, formatMoney } from '../../lib/money.ts';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -88,10 +87,7 @@ export function ProductPopup({
   });
   const price =
     coinPrice === null
-      ? formatMoney(
-          currency,
-          centsToDecimal(linePriceCents(groups, product.unit_price, selection, Math.max(quantity, 1))),
-        )
+      ? formatCents(currency, linePriceCents(groups, product.unit_price, selection, Math.max(quantity, 1)))
       : t('price.coins', { count: coinPrice });
 
   const submit = () => {

@@ -30,7 +30,7 @@ import { createAttemptKeys } from '../idempotency.ts';
 import en from '../locales/checkout/en.json';
 import es from '../locales/checkout/es.json';
 import './checkout.css';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatCents, formatMoney } from '../../../lib/money.ts';
 
 addTranslations('checkout', { es, en });
 
@@ -138,7 +138,7 @@ function CheckoutFields({
     );
   const schedule = usePickupSchedule(placeUid, pickupDate);
   const dateFormat = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' });
-  const money = (cents: number) => formatMoney(app.currency.symbol, (cents / 100).toFixed(2));
+  const money = (cents: number) => formatCents(app.currency.symbol, cents);
 
   const applyCoupon = async (code: string) => {
     setCouponError(null);
