@@ -86,3 +86,14 @@ test('the multisite app prefixes company routes and refuses companies it does no
   expect(refused?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Lo sentimos, página no encontrada!' })).toBeVisible();
 });
+
+test('a company of the multisite app without a store says so instead of bouncing home', async ({ page }) => {
+  await page.goto(tenantUrl('multi.localhost', '/'));
+  await page.getByRole('link', { name: 'Grifo Andino' }).click();
+  await expect(page).toHaveURL(/\/c\/multi-grifo\/?$/);
+  await expect(
+    page.getByRole('heading', { name: 'Grifo Andino todavía no tiene tienda en línea' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Ver otras empresas' }).click();
+  await expect(page.getByRole('link', { name: 'Grifo Andino' })).toBeVisible();
+});
