@@ -137,10 +137,12 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
         const { count, results } = await retail.redemptionRecords(ctx, request.query, at);
         return pageOf(request, at, count, results);
       }
-      const { results } = await retail.redemptionRecords(ctx, request.query, null);
+      const { results, timeZone } = await retail.redemptionRecords(ctx, request.query, null);
       const name = `canjes-${request.query.place}-${request.query.date}.${format}`;
       const file =
-        format === 'csv' ? recordsCsv(results, ctx.language) : await recordsXlsx(results, ctx.language);
+        format === 'csv'
+          ? recordsCsv(results, ctx.language, timeZone)
+          : await recordsXlsx(results, ctx.language, timeZone);
       return reply
         .header(
           'content-type',

@@ -398,7 +398,7 @@ export async function redemptionRecords(
   ctx: StaffContext,
   query: { place?: string; date?: string },
   slice: PageRequest | null,
-): Promise<{ count: number; results: RetailRedemption[] }> {
+): Promise<{ count: number; results: RetailRedemption[]; timeZone: string }> {
   if (!query.place || !query.date || Number.isNaN(Date.parse(`${query.date}T00:00:00Z`)))
     throw new AppError('RECORDS_FILTER_REQUIRED');
   const { place } = await placeOf(ctx, query.place);
@@ -411,6 +411,7 @@ export async function redemptionRecords(
   );
   return {
     count,
+    timeZone,
     results: rows.map((row) => ({
       uid: row.redemption.uid,
       code: row.redemption.code,

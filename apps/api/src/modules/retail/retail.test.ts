@@ -410,6 +410,14 @@ describe('redemption records', () => {
     expect(sheet?.data[0]?.[2]).toBe('Promoción');
     expect(sheet?.data).toHaveLength(page.count + 1);
 
+    // Times in the place's zone (Lima, UTC−5 all year), as "2026-11-24 14:05", not UTC ISO (issue 14).
+    const all = await call(staff, 'GET', `redemptions/?place=${PLACE}&date=${today()}&page_size=100`);
+    const lima = (iso: string) =>
+      new Date(Date.parse(iso) - 5 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const expected = all.json().results.map((r: { redeemed_at: string }) => lima(r.redeemed_at));
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected);
+    expect(sheet?.data.slice(1).map((row) => row[0])).toEqual(expected);
+
     const otherDay = await call(staff, 'GET', `redemptions/?place=${PLACE}&date=2020-01-01`);
     expect(otherDay.json().count).toBe(0);
   });
