@@ -49,9 +49,9 @@ const tags = ['accounts'];
 
 /**
  * Mailed links point to the storefront the member is using: this host when it chose the app, else the
- * app's canonical domain (a call made with API-KEY from elsewhere).
+ * app's canonical domain (a call made with API-KEY from elsewhere). The retail welcome mail uses it too.
  */
-function clientInfo(request: FastifyRequest): ClientInfo {
+export function clientInfo(request: FastifyRequest): ClientInfo {
   const app = contextOf(request).app;
   const byHost = !request.headers['api-key'];
   return {

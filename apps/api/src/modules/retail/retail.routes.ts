@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { idempotentWrite, sendResult } from '../../lib/idempotency.ts';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
+import { clientInfo } from '../accounts/accounts.routes.ts';
 import { OrderEventHub } from './order-events.ts';
 import { recordsCsv, recordsXlsx } from './records-export.ts';
 import * as retail from './retail.service.ts';
@@ -119,7 +120,15 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 201: customerSchema, ...errorResponses },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await retail.createUser(await retail.staffContextOf(request), request.body)),
+      reply
+        .status(201)
+        .send(
+          await retail.createUser(
+            await retail.staffContextOf(request),
+            request.body,
+            clientInfo(request).origin,
+          ),
+        ),
   });
 
   api.get('/v5/retail/redemptions/', {

@@ -366,6 +366,49 @@ describe('users', () => {
     expect(badDni.json().document_number).toEqual(['Ingresar un dni correcto.']);
   });
 
+  it('mails the new member a welcome link that sets their password (es/en), spent once (issue 14)', async () => {
+    const mailbox = async (to: string) =>
+      (
+        (await t.app.inject('/api/dev/mailbox/')).json() as { to: string; subject: string; text: string }[]
+      ).find((mail) => mail.to === to);
+    const created = await call(staff, 'POST', 'users/', {
+      ...body,
+      document_number: '41230001',
+      email: 'lucia@test.pe',
+      mobile_number: undefined,
+    });
+    expect(created.statusCode).toBe(201);
+    const mail = await mailbox('lucia@test.pe');
+    expect(mail?.subject).toBe('Demo: te damos la bienvenida, crea tu contraseña');
+    const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? 'http://none/');
+    const [route, uid, token] = link.pathname.split('/').filter(Boolean);
+    expect([route, uid]).toEqual(['reset-password', created.json().uid]);
+
+    const set = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v5/me/reset_password/${uid}/${token}/`,
+        payload: { password, password_confirmation: password },
+      });
+    expect((await set('Bienvenida1!')).statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/login/',
+      payload: { email: 'lucia@test.pe', password: 'Bienvenida1!' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await set('Otra1234!')).statusCode).toBe(404);
+
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/retail/users/',
+      headers: { ...auth(staff), 'accept-language': 'en' },
+      payload: { ...body, document_number: '41230002', email: 'john@test.pe', mobile_number: undefined },
+    });
+    expect(english.statusCode).toBe(201);
+    expect((await mailbox('john@test.pe'))?.subject).toBe('Demo: welcome, set your password');
+  });
+
   it('needs a store with a benefits program', async () => {
     const res = await call(rival, 'POST', 'users/', { ...body, place: 'place-rival', email: 'otro@test.pe' });
     expect(res.statusCode).toBe(400);
