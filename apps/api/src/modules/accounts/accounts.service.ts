@@ -467,7 +467,13 @@ export async function requestPasswordReset(
  * screen that sets their first one, built like the reset mail's.
  */
 export function sendWelcomeLink(tx: Executor, ctx: RequestContext, user: UserRow, origin: string) {
-  return sendLink(tx, ctx, user, 'SET_PASSWORD', (token) => `${origin}/reset-password/${user.uid}/${token}`);
+  return sendLink(
+    tx,
+    ctx,
+    user,
+    'SET_PASSWORD',
+    (token) => `${origin}/reset-password/${user.uid}/${token}?welcome`,
+  );
 }
 
 /**

@@ -383,6 +383,7 @@ describe('users', () => {
     const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? 'http://none/');
     const [route, uid, token] = link.pathname.split('/').filter(Boolean);
     expect([route, uid]).toEqual(['reset-password', created.json().uid]);
+    expect(link.search).toBe('?welcome');
 
     const set = (password: string) =>
       t.app.inject({
