@@ -82,9 +82,9 @@ test('login messages of spec §5 and a wrong password', async ({ page }) => {
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByText('Por favor digite un correo electrónico válido')).toBeVisible();
   await page.getByRole('button', { name: 'Documento' }).click();
-  await page.getByLabel('Tipo de documento').selectOption('');
+  // The type is always chosen, NATIONAL_ID first (spec §3): only the number can be missing.
+  await expect(page.getByLabel('Tipo de documento')).toHaveValue('NATIONAL_ID');
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByText('Por favor seleccion un tipo de documento')).toBeVisible();
   await expect(page.getByText('Por favor digite un númeor de documento')).toBeVisible();
   await page.getByRole('button', { name: 'Celular' }).click();
   await page.getByRole('button', { name: 'Ingresar' }).click();

@@ -73,10 +73,14 @@ test('a visitor picks city, place and category on /carta, scrolls the whole menu
   await page.getByRole('button', { name: 'Platos de fondo' }).click();
   await page.getByRole('button', { name: /Lomo saltado/ }).click();
   const popup = page.getByRole('dialog', { name: 'Lomo saltado' });
-  await expect(popup.getByText('Elige mínimo 1')).toBeVisible();
-  await expect(popup.getByText('Elige máximo 2 opción(es)')).toBeVisible();
+  await expect(popup.getByText('Elige mínimo 1', { exact: true })).toBeVisible();
+  await expect(popup.getByText('Elige máximo 2 opción(es)', { exact: true })).toBeVisible();
   const add = popup.getByRole('button', { name: /Agregar S\/ 35\.00/ });
   await expect(add).toBeDisabled();
+  // Why it is off, said on screen and to screen readers (issue 14).
+  await expect(add).toHaveAccessibleDescription(
+    'Término de la carne: elige mínimo 1 opción(es) para continuar.',
+  );
   await popup.getByLabel('Jugoso').check();
   await expect(add).toBeEnabled();
   // Past the maximum of a group, add is disabled again.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newMember, presetCookieChoice, signIn } from './support.ts';
 
 test('a 401 on the user fetch clears the token and reloads as a visitor', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -12,4 +13,35 @@ test('a 401 on the user fetch clears the token and reloads as a visitor', async 
     .poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'navigating'))
     .toBeNull();
   await expect(page.locator('header').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+});
+
+test('logging out goes home without passing by /login, and ends the session in the other tabs too', async ({
+  context,
+  page,
+  request,
+}) => {
+  const member = await newMember(request);
+  // Where / takes a visitor of the demo (a program page or the menu).
+  await presetCookieChoice(page);
+  await page.goto('/');
+  await page.waitForURL((url) => url.pathname !== '/');
+  const home = new URL(page.url()).pathname;
+
+  await signIn(page, member);
+  await page.goto('/profile');
+  const other = await context.newPage();
+  await other.goto('/orders');
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === home);
+  expect(visited).not.toContain('/login');
+  await expect(page.locator('header').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  // The other tab leaves the orders page for home as well.
+  await expect(other).toHaveURL((url) => url.pathname === home);
 });

@@ -22,9 +22,11 @@ test('the demo home loads the storefront with the tenant branding', async ({ pag
   expect(errors).toEqual([]);
 });
 
-test('an unknown path shows the not-found text', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 and shows the not-found text', async ({ page }) => {
+  const answer = await page.goto('/no/such/page');
+  expect(answer?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Lo sentimos, página no encontrada!' })).toBeVisible();
+  expect((await page.goto('/carta'))?.status()).toBe(200);
 });
 
 test('switching to English survives a reload', async ({ page }) => {
@@ -80,6 +82,20 @@ test('the multisite app prefixes company routes and refuses companies it does no
   await page.goto(tenantUrl('multi.localhost', '/c/multi-cafe/'));
   await expect(page).toHaveURL(/\/c\/multi-cafe\/products$/);
   expect(await page.evaluate(() => localStorage.getItem('selectedCompanyUid'))).toBe('multi-cafe');
-  await page.goto(tenantUrl('multi.localhost', '/c/demo-main/'));
+  const refused = await page.goto(tenantUrl('multi.localhost', '/c/demo-main/'));
+  expect(refused?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Lo sentimos, página no encontrada!' })).toBeVisible();
+});
+
+test('a company of the multisite app without a store says so instead of bouncing home', async ({ page }) => {
+  // The landing was already shown in this session: / is the company list.
+  await page.addInitScript(() => sessionStorage.setItem('redirectLanding', 'true'));
+  await page.goto(tenantUrl('multi.localhost', '/'));
+  await page.getByRole('link', { name: 'Grifo Andino' }).click();
+  await expect(page).toHaveURL(/\/c\/multi-grifo\/?$/);
+  await expect(
+    page.getByRole('heading', { name: 'Grifo Andino todavía no tiene tienda en línea' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Ver otras empresas' }).click();
+  await expect(page.getByRole('link', { name: 'Grifo Andino' })).toBeVisible();
 });

@@ -16,7 +16,13 @@ const countryCodeNumber = z.string().regex(/^\+\d{1,4}$/);
 const captchaToken = z.string().max(4000).optional();
 
 /** How long each single-use link lives (architecture §4 Accounts). */
-export const LINK_LIFETIME_HOURS = { RESET_PASSWORD: 1, VERIFY_EMAIL: 7 * 24, DELETE_ACCOUNT: 24 } as const;
+export const LINK_LIFETIME_HOURS = {
+  RESET_PASSWORD: 1,
+  VERIFY_EMAIL: 7 * 24,
+  DELETE_ACCOUNT: 24,
+  /** The welcome mail of a member created at the counter: their first password, within a week. */
+  SET_PASSWORD: 7 * 24,
+} as const;
 export type LinkPurpose = keyof typeof LINK_LIFETIME_HOURS;
 
 /** `POST v5/login/`: e-mail or mobile number with a password, or a document (spec §3 Login payload). */

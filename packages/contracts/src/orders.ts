@@ -228,6 +228,18 @@ export const fareEstimateBodySchema = z.strictObject({
 });
 export type FareEstimateBody = z.infer<typeof fareEstimateBodySchema>;
 
+/** GET v7/deliveries/places/{place_uid}/zones/: the districts a place delivers to, by zone. */
+export const deliveryZoneSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  districts: z.array(z.string()),
+  fare: z.string(),
+  eta_minutes: z.number().int(),
+});
+export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
+export const deliveryZonesSchema = z.object({ results: z.array(deliveryZoneSchema) });
+export type DeliveryZones = z.infer<typeof deliveryZonesSchema>;
+
 export const fareEstimateSchema = z.object({
   fare: z.string(),
   currency: z.string(),

@@ -1,4 +1,3 @@
-import { normaliseSearch } from '@storefront/contracts/search';
 import type { TenantApp } from '@storefront/contracts/tenant-file';
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { Transaction } from './client.ts';
@@ -48,7 +47,8 @@ export async function importOrders(tx: Transaction, app: TenantApp, appIndex: nu
           uid: zone.uid,
           placeUid: entry.place,
           name: zone.name,
-          districts: zone.districts.map(normaliseSearch),
+          // Kept as written, for the checkout's choice; the fare compares them normalised.
+          districts: zone.districts.map((district) => district.trim()),
           fare: zone.fare,
           etaMinutes: zone.eta_minutes,
         })),

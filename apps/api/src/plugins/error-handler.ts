@@ -54,6 +54,8 @@ export interface FieldIssue {
   message: string;
   input?: unknown;
   keys?: string[];
+  origin?: string;
+  minimum?: unknown;
 }
 
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
@@ -61,6 +63,9 @@ const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
 function issueMessage(issue: FieldIssue, language: Language): string {
   if (issue.input === undefined && issue.code === 'invalid_type') return FIELD_MESSAGES.required[language];
   if (issue.code === 'too_big') return FIELD_MESSAGES.tooBig[language];
+  // A text under a minimum of 1 is an empty one: a missing value, in the spec's "Este campo es requerido".
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
+    return FIELD_MESSAGES.required[language];
   if (issue.code === 'too_small') return FIELD_MESSAGES.tooSmall[language];
   return FIELD_MESSAGES.invalid[language];
 }

@@ -75,3 +75,39 @@ describe('serving the storefront', () => {
     expect(api.json()).toEqual({ detail: 'No encontrado.' });
   });
 });
+
+describe('the status of a storefront page', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { WEB_DIST: dist } });
+  });
+  afterAll(() => t.close());
+
+  it('is 404 for a path outside the route table, still with the app that shows its not-found page', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/program/demo-club/extra',
+      '/c/no-such-company/',
+      '/c/multi-cafe/nope',
+    ]) {
+      const res = await t.app.inject({ url, headers: { host: 'multi.localhost' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('id="app-record"');
+    }
+  });
+
+  it('is 200 for the routes of the table, with their parameters and a query', async () => {
+    for (const url of [
+      '/',
+      '/carta',
+      '/register/',
+      '/program/demo-club#x',
+      '/c/multi-cafe/',
+      '/retail?tab=orders',
+    ]) {
+      const res = await t.app.inject({ url, headers: { host: 'multi.localhost' } });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+});

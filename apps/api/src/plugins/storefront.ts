@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '@storefront/contracts/errors';
+import { matchStorefrontRoute } from '@storefront/contracts/storefront-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { buildAppRecord } from '../modules/apps/apps.service.ts';
@@ -35,15 +36,26 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     });
   }
 
+  /**
+   * index.html for a page path: 200 for a route of the storefront's table, 404 for any other path (or a
+   * company the app does not offer), where the app still loads and shows its not-found page.
+   */
   async function renderIndex(request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-cache');
     if (!template) {
       return reply.status(503).type('text/plain').send('The storefront is not built: run `npm run build`.');
     }
     let html = template;
+    const path = request.url.split('?')[0] ?? '/';
+    const route = matchStorefrontRoute(path);
+    if (!route) reply.status(404);
     const app = await resolveTenant(request).catch(() => null);
     if (app) {
       const record = await buildAppRecord(fastify.db, app, request.language);
+      // /c/{companyUid}/… of a company the app does not offer shows the not-found page too.
+      const companyUid = path.startsWith('/c/') ? route?.companyUid : undefined;
+      if (companyUid && !record.allowed_companies.some((company) => company.uid === companyUid))
+        reply.status(404);
       html = html
         .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(record.name)}</title>`)
         .replace(

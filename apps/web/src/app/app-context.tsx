@@ -1,5 +1,5 @@
 import type { App, Company } from '@storefront/contracts/app';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { clearSession, STORAGE_KEYS, storage } from '../lib/storage.ts';
 
 const AppRecordContext = createContext<App | null>(null);
@@ -27,7 +27,7 @@ interface Auth {
   loggedIn: boolean;
   /** Stores the token of a successful login (spec §4). */
   login(token: string): void;
-  /** Clears the session keys and goes home. */
+  /** Clears the session keys and goes home (`/`), the member's pages and data left behind. */
   logout(): void;
 }
 
@@ -42,11 +42,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     storage.set(STORAGE_KEYS.merge, 'true');
     setToken(next);
   }, []);
+  // A full load of / drops every member answer held in memory. The token state is left as it is until
+  // then: clearing it first would let a member page's guard send the browser to /login on the way.
   const logout = useCallback(() => {
     clearSession();
-    setToken(null);
     window.location.assign('/');
   }, []);
+  // A logout in another tab of this site ends this tab's session too, instead of leaving it on a
+  // member page.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      const tokenGone = event.key === null || (event.key === STORAGE_KEYS.token && event.newValue === null);
+      if (token !== null && tokenGone) window.location.assign('/');
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [token]);
   const value = useMemo(() => ({ token, loggedIn: token !== null, login, logout }), [token, login, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

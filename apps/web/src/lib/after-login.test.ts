@@ -15,6 +15,11 @@ describe('after login (spec §4)', () => {
     );
   });
 
+  it('sends staff to their tools, never to /complete-info (issue 14)', () => {
+    expect(afterLoginTarget(false, { skipped: false, pendingRedirect: null, staff: true })).toBe('/retail');
+    expect(afterLoginTarget(true, { skipped: false, pendingRedirect: null, staff: true })).toBe('/retail');
+  });
+
   it('always lands a pending redirect on a cart', () => {
     expect(pendingRedirectTarget('true')).toBe('/cart');
     expect(pendingRedirectTarget('https://evil.example/cart')).toBe('/cart');

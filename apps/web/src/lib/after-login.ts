@@ -1,13 +1,19 @@
 import { STORAGE_KEYS, storage } from './storage.ts';
 
 /**
- * Where a fresh session goes (spec §4): an incomplete profile not skipped goes to /complete-info; else a
- * redirect stored before login (a cart path) wins; else home.
+ * Where a fresh session goes (spec §4): staff to their tools (their own profile does not matter there);
+ * an incomplete profile not skipped goes to /complete-info; else a redirect stored before login (a cart
+ * path) wins; else home.
  */
 export function afterLoginTarget(
   profileComplete: boolean,
-  { skipped, pendingRedirect }: { skipped: boolean; pendingRedirect: string | null },
+  {
+    skipped,
+    pendingRedirect,
+    staff = false,
+  }: { skipped: boolean; pendingRedirect: string | null; staff?: boolean },
 ): string {
+  if (staff) return '/retail';
   if (!profileComplete && !skipped) return '/complete-info';
   return pendingRedirectTarget(pendingRedirect) ?? '/';
 }
@@ -19,10 +25,10 @@ export function pendingRedirectTarget(pendingRedirect: string | null): string | 
 }
 
 /** Reads and spends the redirect stored before login, and the complete-info skip flag. */
-export function takeAfterLoginTarget(profileComplete: boolean): string {
+export function takeAfterLoginTarget(profileComplete: boolean, staff = false): string {
   const skipped = storage.get(STORAGE_KEYS.skipCompleteInfo) === 'true';
   const pendingRedirect = storage.get(STORAGE_KEYS.pendingRedirect);
-  const target = afterLoginTarget(profileComplete, { skipped, pendingRedirect });
+  const target = afterLoginTarget(profileComplete, { skipped, pendingRedirect, staff });
   if (target !== '/complete-info') storage.remove(STORAGE_KEYS.pendingRedirect);
   return target;
 }

@@ -1,4 +1,3 @@
-import { centsToDecimal } from '@storefront/contracts/money';
 import type { Cart, CartLine } from './cart-store.ts';
 
 /** The cart's money and coins (spec §9 rounding), shared by the cart panel and the checkout summary. */
@@ -15,12 +14,6 @@ export function lineCents(line: CartLine): number {
 /** The coins a redeemable line costs (0 for other lines). */
 export const lineCoins = (line: CartLine) =>
   line.is_redeemable ? (line.coin_price ?? 0) * line.quantity : 0;
-
-/** A cart line's price is shown rounded to 1 decimal (spec §9): 35.55 → "35.6". */
-export const formatLinePrice = (cents: number) => (Math.round(cents / 10) / 10).toFixed(1);
-
-/** The cart total is shown rounded to 2 decimals (spec §9). */
-export const formatTotal = (cents: number) => centsToDecimal(Math.round(cents));
 
 export interface CartTotals {
   cents: number;

@@ -96,7 +96,7 @@ export const placeCheckoutSettings = pgTable('place_checkout_settings', {
   etaMinutes: integer().notNull().default(45),
 });
 
-/** A delivery zone of a place: the districts it covers (normalised names) and a flat fare. */
+/** A delivery zone of a place: the districts it covers (as the tenant file names them) and a flat fare. */
 export const deliveryZones = pgTable(
   'delivery_zones',
   {

@@ -26,6 +26,18 @@ const TEMPLATES = {
         `Hello ${name},\n\nTo choose a new password open this link (valid for 1 hour, once):\n${link}\n\nIf you did not ask for it, ignore this message: your password does not change.`,
     },
   },
+  SET_PASSWORD: {
+    es: {
+      subject: (app: string) => `${app}: te damos la bienvenida, crea tu contraseña`,
+      text: (name: string, link: string) =>
+        `Hola ${name}:\n\nTe registramos en una de nuestras tiendas. Para crear tu contraseña y entrar a tu cuenta abre este link (vale 7 días y se usa una sola vez):\n${link}\n\nSi no fuiste tú, ignora este mensaje.`,
+    },
+    en: {
+      subject: (app: string) => `${app}: welcome, set your password`,
+      text: (name: string, link: string) =>
+        `Hello ${name},\n\nYou were signed up at one of our stores. To set your password and open your account, follow this link (valid for 7 days, once):\n${link}\n\nIf it was not you, ignore this message.`,
+    },
+  },
   DELETE_ACCOUNT: {
     es: {
       subject: (app: string) => `${app}: eliminar tu cuenta`,

@@ -48,8 +48,11 @@ const MINUTE = 60_000;
 const linkToken = z.string().min(1).max(200);
 const tags = ['accounts'];
 
-/** Mailed links point to the tenant's own site (lib/public-origin.ts), never to the request's headers. */
-function clientInfo(request: FastifyRequest): ClientInfo {
+/**
+ * Mailed links point to the tenant's own site (lib/public-origin.ts), never to the request's headers.
+ * The retail welcome mail uses it too.
+ */
+export function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, origin: publicOrigin(request) };
 }
 

@@ -462,7 +462,24 @@ export async function requestPasswordReset(
   return { detail: ACCOUNT_MESSAGES.resetMailSent[ctx.language] };
 }
 
-/** `POST v5/me/reset_password/{user}/{token}/`: spends the link, sets the password and ends every session. */
+/**
+ * The welcome mail of a member created at the counter (who has no password yet): a link to the reset
+ * screen that sets their first one, built like the reset mail's.
+ */
+export function sendWelcomeLink(tx: Executor, ctx: RequestContext, user: UserRow, origin: string) {
+  return sendLink(
+    tx,
+    ctx,
+    user,
+    'SET_PASSWORD',
+    (token) => `${origin}/reset-password/${user.uid}/${token}?welcome`,
+  );
+}
+
+/**
+ * `POST v5/me/reset_password/{user}/{token}/`: spends the link (a reset's, or a welcome mail's), sets
+ * the password and ends every session.
+ */
 export async function resetPassword(
   ctx: RequestContext,
   userUid: string,
@@ -472,8 +489,10 @@ export async function resetPassword(
   checkConfirmation(payload.password, payload.password_confirmation, ctx.language);
   const passwordHash = await hashPassword(payload.password);
   await ctx.db.transaction(async (tx) => {
-    if (!(await consumeLink(tx, linkKey(ctx, 'RESET_PASSWORD', userUid, token))))
-      throw new AppError('LINK_EXPIRED');
+    const spent =
+      (await consumeLink(tx, linkKey(ctx, 'RESET_PASSWORD', userUid, token))) ||
+      (await consumeLink(tx, linkKey(ctx, 'SET_PASSWORD', userUid, token)));
+    if (!spent) throw new AppError('LINK_EXPIRED');
     const user = await findUserByUid(tx, ctx.app.uid, userUid);
     if (!user) throw new AppError('LINK_EXPIRED');
     // Following the mailed link proves the inbox is the member's.

@@ -1,11 +1,25 @@
-import { fareEstimateBodySchema, fareEstimateSchema } from '@storefront/contracts/orders';
+import {
+  deliveryZonesSchema,
+  fareEstimateBodySchema,
+  fareEstimateSchema,
+} from '@storefront/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../lib/request-context.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
-import { estimateFare } from './delivery.service.ts';
+import { deliveryZones, estimateFare } from './delivery.service.ts';
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.get('/v7/deliveries/places/:place_uid/zones/', {
+    schema: {
+      tags: ['checkout'],
+      summary: 'The delivery zones of a place and the districts each covers, with its flat fare',
+      params: z.object({ place_uid: z.string().min(1).max(64) }),
+      response: { 200: deliveryZonesSchema, ...errorResponses },
+    },
+    handler: (request) => deliveryZones(contextOf(request), request.params.place_uid),
+  });
+
   api.post('/v7/deliveries/places/:place_uid/fare-estimate/', {
     schema: {
       tags: ['checkout'],

@@ -1,6 +1,6 @@
 import { AppError } from '@storefront/contracts/errors';
 import { centsToDecimal } from '@storefront/contracts/money';
-import type { FareEstimate, FareEstimateBody } from '@storefront/contracts/orders';
+import type { DeliveryZones, FareEstimate, FareEstimateBody } from '@storefront/contracts/orders';
 import { normaliseSearch } from '@storefront/contracts/search';
 import type { Executor } from '@storefront/db/client';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -45,7 +45,7 @@ export async function quoteFare(
   ]);
   if (zones.length > 0) {
     const district = normaliseSearch(to.district);
-    const zone = zones.find((z) => z.districts.includes(district));
+    const zone = zones.find((z) => z.districts.some((name) => normaliseSearch(name) === district));
     if (!zone) throw new AppError('INVALID_DELIVERY_ADDRESS');
     return { fare: zone.fare, etaMinutes: zone.etaMinutes };
   }
@@ -64,6 +64,25 @@ export async function quoteFare(
   // A place that relies on the country's delivery service has no provider configured here.
   if (place.usesCountryDeliveryService) throw new AppError('DELIVERY_SERVICE_ERROR');
   throw new AppError('NO_SHIPPING_METHODS');
+}
+
+/**
+ * GET v7/deliveries/places/{place_uid}/zones/: the districts the place delivers to, for the checkout
+ * to offer as a choice (empty for a place that charges by distance or has no delivery).
+ */
+export async function deliveryZones(ctx: RequestContext, placeUid: string): Promise<DeliveryZones> {
+  const place = await findPlace(ctx.db, ctx.app.uid, placeUid);
+  if (!place) throw new AppError('NOT_FOUND');
+  const zones = await repo.listZones(ctx.db, place.uid);
+  return {
+    results: zones.map((zone) => ({
+      uid: zone.uid,
+      name: zone.name,
+      districts: zone.districts,
+      fare: centsToDecimal(zone.fare),
+      eta_minutes: zone.etaMinutes,
+    })),
+  };
 }
 
 /** POST v7/deliveries/places/{place_uid}/fare-estimate/. */

@@ -200,6 +200,59 @@ describe('payments, delivery and coupons', () => {
     expect((await fare('place-miraflores', { address: 'x' })).statusCode).toBe(400);
   });
 
+  it("lists a place's delivery districts by zone, and says what an empty fare request misses", async () => {
+    const zones = await t.app.inject({
+      url: '/api/v7/deliveries/places/place-miraflores/zones/',
+      headers: { host: 'localhost' },
+    });
+    expect(zones.statusCode).toBe(200);
+    expect(zones.json().results).toEqual([
+      {
+        uid: 'zone-miraflores',
+        name: 'Miraflores',
+        districts: ['Miraflores'],
+        fare: '5.00',
+        eta_minutes: 30,
+      },
+      {
+        uid: 'zone-miraflores-norte',
+        name: 'San Isidro y Lince',
+        districts: ['San Isidro', 'Lince'],
+        fare: '9.00',
+        eta_minutes: 45,
+      },
+      {
+        uid: 'zone-miraflores-sur',
+        name: 'Barranco y Surquillo',
+        districts: ['Barranco', 'Surquillo'],
+        fare: '8.00',
+        eta_minutes: 40,
+      },
+    ]);
+    const byDistance = await t.app.inject({
+      url: '/api/v7/deliveries/places/place-san-isidro/zones/',
+      headers: { host: 'localhost' },
+    });
+    expect(byDistance.json()).toEqual({ results: [] });
+    const unknown = await t.app.inject({
+      url: '/api/v7/deliveries/places/nope/zones/',
+      headers: { host: 'localhost' },
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/v7/deliveries/places/place-miraflores/fare-estimate/',
+      headers: { host: 'localhost' },
+      payload: { address: '', district: '' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      address: ['Este campo es requerido'],
+      district: ['Este campo es requerido'],
+    });
+  });
+
   it('adds the zone fare to a delivery order', async () => {
     const res = await post(
       '/api/v5/places/place-miraflores/orders/',

@@ -30,9 +30,27 @@ const HEADERS: Record<Language, string[]> = {
   ],
 };
 
-function rowOf(record: RetailRedemption): (string | number)[] {
+/** "2026-11-24 14:05": the wall-clock time of the place, as staff read it (not UTC). */
+export function localDateTime(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+function rowOf(record: RetailRedemption, timeZone: string): (string | number)[] {
   return [
-    record.redeemed_at,
+    localDateTime(record.redeemed_at, timeZone),
     record.code,
     record.promotion.title,
     record.promotion.rate_discount,
@@ -52,17 +70,24 @@ function csvCell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function recordsCsv(records: RetailRedemption[], language: Language): Buffer {
-  const lines = [HEADERS[language], ...records.map(rowOf)].map((row) => row.map(csvCell).join(','));
+/** The records of one place, its times in the place's time zone. */
+export function recordsCsv(records: RetailRedemption[], language: Language, timeZone: string): Buffer {
+  const lines = [HEADERS[language], ...records.map((record) => rowOf(record, timeZone))].map((row) =>
+    row.map(csvCell).join(','),
+  );
   // The BOM makes spreadsheet programs read the accents as UTF-8.
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
 /** The XLSX writer loads with the first download, not with the server. */
-export async function recordsXlsx(records: RetailRedemption[], language: Language): Promise<Buffer> {
+export async function recordsXlsx(
+  records: RetailRedemption[],
+  language: Language,
+  timeZone: string,
+): Promise<Buffer> {
   const { default: writeXlsxFile } = await import('write-excel-file/node');
   const header = HEADERS[language].map((value) => ({ value, fontWeight: 'bold' as const }));
-  return writeXlsxFile([header, ...records.map(rowOf)], {
+  return writeXlsxFile([header, ...records.map((record) => rowOf(record, timeZone))], {
     sheet: language === 'es' ? 'Canjes' : 'Redemptions',
   }).toBuffer();
 }

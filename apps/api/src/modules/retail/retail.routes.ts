@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { idempotentWrite, sendResult } from '../../lib/idempotency.ts';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
+import { clientInfo } from '../accounts/accounts.routes.ts';
 import { OrderEventHub } from './order-events.ts';
 import { recordsCsv, recordsXlsx } from './records-export.ts';
 import * as retail from './retail.service.ts';
@@ -119,7 +120,15 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 201: customerSchema, ...errorResponses },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await retail.createUser(await retail.staffContextOf(request), request.body)),
+      reply
+        .status(201)
+        .send(
+          await retail.createUser(
+            await retail.staffContextOf(request),
+            request.body,
+            clientInfo(request).origin,
+          ),
+        ),
   });
 
   api.get('/v5/retail/redemptions/', {
@@ -137,10 +146,12 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
         const { count, results } = await retail.redemptionRecords(ctx, request.query, at);
         return pageOf(request, at, count, results);
       }
-      const { results } = await retail.redemptionRecords(ctx, request.query, null);
+      const { results, timeZone } = await retail.redemptionRecords(ctx, request.query, null);
       const name = `canjes-${request.query.place}-${request.query.date}.${format}`;
       const file =
-        format === 'csv' ? recordsCsv(results, ctx.language) : await recordsXlsx(results, ctx.language);
+        format === 'csv'
+          ? recordsCsv(results, ctx.language, timeZone)
+          : await recordsXlsx(results, ctx.language, timeZone);
       return reply
         .header(
           'content-type',

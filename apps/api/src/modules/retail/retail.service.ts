@@ -23,6 +23,7 @@ import {
   findUserByMobile,
   insertUser,
 } from '../accounts/accounts.repository.ts';
+import { sendWelcomeLink } from '../accounts/accounts.service.ts';
 import { findMembership, type MembershipRow } from '../loyalty/ledger.repository.ts';
 import { addPoints, addStamp, ensureMembership } from '../loyalty/ledger.service.ts';
 import { levelsOf } from '../loyalty/programs.repository.ts';
@@ -339,10 +340,11 @@ function normaliseMobile(ctx: StaffContext, number: string): string {
 }
 
 /**
- * POST users/: a member created at the counter (no password; they set one with "forgot password")
- * and enrolled in the benefits program of the place's company, which must have one.
+ * POST users/: a member created at the counter, enrolled in the benefits program of the place's
+ * company (which must have one), and sent a welcome mail with a link to set their password (`origin`
+ * is the storefront the links point to).
  */
-export async function createUser(ctx: StaffContext, body: CreateUserBody): Promise<Customer> {
+export async function createUser(ctx: StaffContext, body: CreateUserBody, origin: string): Promise<Customer> {
   const { place } = await placeOf(ctx, body.place);
   const programs = await repo.programsOfCompanies(ctx.db, ctx.app.uid, [place.companyUid]);
   const program = programs[0];
@@ -369,6 +371,7 @@ export async function createUser(ctx: StaffContext, body: CreateUserBody): Promi
         language: ctx.language,
       });
       await ensureMembership(tx, { appUid: ctx.app.uid, userUid: user.uid, programUid: program.uid });
+      await sendWelcomeLink(tx, ctx, user, origin);
       await repo.insertAudit(tx, {
         appUid: ctx.app.uid,
         companyUid: place.companyUid,
@@ -398,7 +401,7 @@ export async function redemptionRecords(
   ctx: StaffContext,
   query: { place?: string; date?: string },
   slice: PageRequest | null,
-): Promise<{ count: number; results: RetailRedemption[] }> {
+): Promise<{ count: number; results: RetailRedemption[]; timeZone: string }> {
   if (!query.place || !query.date || Number.isNaN(Date.parse(`${query.date}T00:00:00Z`)))
     throw new AppError('RECORDS_FILTER_REQUIRED');
   const { place } = await placeOf(ctx, query.place);
@@ -411,6 +414,7 @@ export async function redemptionRecords(
   );
   return {
     count,
+    timeZone,
     results: rows.map((row) => ({
       uid: row.redemption.uid,
       code: row.redemption.code,

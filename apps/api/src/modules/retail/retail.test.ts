@@ -366,6 +366,50 @@ describe('users', () => {
     expect(badDni.json().document_number).toEqual(['Ingresar un dni correcto.']);
   });
 
+  it('mails the new member a welcome link that sets their password (es/en), spent once (issue 14)', async () => {
+    const mailbox = async (to: string) =>
+      (
+        (await t.app.inject('/api/dev/mailbox/')).json() as { to: string; subject: string; text: string }[]
+      ).find((mail) => mail.to === to);
+    const created = await call(staff, 'POST', 'users/', {
+      ...body,
+      document_number: '41230001',
+      email: 'lucia@test.pe',
+      mobile_number: undefined,
+    });
+    expect(created.statusCode).toBe(201);
+    const mail = await mailbox('lucia@test.pe');
+    expect(mail?.subject).toBe('Demo: te damos la bienvenida, crea tu contraseña');
+    const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? 'http://none/');
+    const [route, uid, token] = link.pathname.split('/').filter(Boolean);
+    expect([route, uid]).toEqual(['reset-password', created.json().uid]);
+    expect(link.search).toBe('?welcome');
+
+    const set = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v5/me/reset_password/${uid}/${token}/`,
+        payload: { password, password_confirmation: password },
+      });
+    expect((await set('Bienvenida1!')).statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/login/',
+      payload: { email: 'lucia@test.pe', password: 'Bienvenida1!' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await set('Otra1234!')).statusCode).toBe(404);
+
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/retail/users/',
+      headers: { ...auth(staff), 'accept-language': 'en' },
+      payload: { ...body, document_number: '41230002', email: 'john@test.pe', mobile_number: undefined },
+    });
+    expect(english.statusCode).toBe(201);
+    expect((await mailbox('john@test.pe'))?.subject).toBe('Demo: welcome, set your password');
+  });
+
   it('needs a store with a benefits program', async () => {
     const res = await call(rival, 'POST', 'users/', { ...body, place: 'place-rival', email: 'otro@test.pe' });
     expect(res.statusCode).toBe(400);
@@ -409,6 +453,14 @@ describe('redemption records', () => {
     const [sheet] = await readXlsxFile(xlsx.rawPayload);
     expect(sheet?.data[0]?.[2]).toBe('Promoción');
     expect(sheet?.data).toHaveLength(page.count + 1);
+
+    // Times in the place's zone (Lima, UTC−5 all year), as "2026-11-24 14:05", not UTC ISO (issue 14).
+    const all = await call(staff, 'GET', `redemptions/?place=${PLACE}&date=${today()}&page_size=100`);
+    const lima = (iso: string) =>
+      new Date(Date.parse(iso) - 5 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const expected = all.json().results.map((r: { redeemed_at: string }) => lima(r.redeemed_at));
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected);
+    expect(sheet?.data.slice(1).map((row) => row[0])).toEqual(expected);
 
     const otherDay = await call(staff, 'GET', `redemptions/?place=${PLACE}&date=2020-01-01`);
     expect(otherDay.json().count).toBe(0);

@@ -1,4 +1,5 @@
-import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { useAppRecord } from '../app-context.tsx';
 import { companyByUid, companyPrefix, couponTarget } from '../guards.ts';
@@ -19,13 +20,27 @@ export function InfluencerLinkPage() {
   return <Navigate to="/" replace />;
 }
 
-/** /c/{companyUid}/: switches company, among the allowed ones only. */
+/**
+ * /c/{companyUid}/: switches company, among the allowed ones only, and opens its store. A company
+ * without one says so, instead of bouncing back to the company list without a word.
+ */
 export function CompanySwitchPage() {
+  const { t } = useTranslation();
   const app = useAppRecord();
   const { companyUid } = useParams();
   const company = companyByUid(app, companyUid);
   if (!company) return <NotFoundPage />;
   storage.set(STORAGE_KEYS.selectedCompanyUid, company.uid);
-  const prefix = companyPrefix(app, company.uid);
-  return <Navigate to={company.ecommerce_enabled ? `${prefix}/products` : '/'} replace />;
+  if (company.ecommerce_enabled)
+    return <Navigate to={`${companyPrefix(app, company.uid)}/products`} replace />;
+  return (
+    <section className="panel centered-page" aria-labelledby="no-store-title">
+      {company.logo && <img src={company.logo} alt="" width={96} height={96} />}
+      <h1 id="no-store-title">{t('noStore.title', { name: company.name })}</h1>
+      <p>{t('noStore.text')}</p>
+      <Link className="button" to="/">
+        {t('noStore.back')}
+      </Link>
+    </section>
+  );
 }

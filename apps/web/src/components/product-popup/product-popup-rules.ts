@@ -36,6 +36,22 @@ export function optionsValid(groups: OptionGroup[], selection: Selection): boole
   return groups.every((group) => groupSatisfied(group, selection));
 }
 
+export type OptionProblem =
+  | { kind: 'tooMany'; group: OptionGroup; extra: number }
+  | { kind: 'tooFew'; group: OptionGroup; missing: number };
+
+/** The first group outside its min..max, to say why the button is off; null when all are within. */
+export function optionProblem(groups: OptionGroup[], selection: Selection): OptionProblem | null {
+  for (const group of groups) {
+    const count = selection[group.uid]?.length ?? 0;
+    if (count > group.maximum_to_select)
+      return { kind: 'tooMany', group, extra: count - group.maximum_to_select };
+    if (count < group.minimum_to_select)
+      return { kind: 'tooFew', group, missing: group.minimum_to_select - count };
+  }
+  return null;
+}
+
 /** Increase is allowed only while the quantity is below the stock (null stock: unlimited). */
 export function canIncrease(quantity: number, stock: number | null): boolean {
   return stock === null || quantity < stock;

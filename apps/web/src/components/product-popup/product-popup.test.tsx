@@ -55,6 +55,27 @@ const renderPopup = (lineId?: string) =>
     />,
   );
 
+const withSides = {
+  ...product,
+  option_groups: [
+    {
+      uid: 'g-sides',
+      name: 'Acompañamientos',
+      description: '',
+      minimum_to_select: 0,
+      maximum_to_select: 2,
+      is_active: true,
+      options: ['Arroz', 'Papas', 'Ensalada'].map((name) => ({
+        uid: `o-${name}`,
+        name,
+        description: '',
+        price: '0.00',
+        is_active: true,
+      })),
+    },
+  ],
+} as unknown as Product;
+
 describe('product popup', () => {
   beforeAll(async () => {
     await initI18n();
@@ -90,5 +111,34 @@ describe('product popup', () => {
     expect(screen.getByLabelText('Cantidad', { selector: 'output' }).textContent).toBe('2');
     fireEvent.click(screen.getByRole('button', { name: /^Editar/ }));
     expect(getCart('place-a').products[first]?.stock).toBe(10);
+  });
+
+  it('says why "Agregar" is off, on screen and as the button’s description (issue 14)', () => {
+    render(
+      <ProductPopup
+        product={withSides}
+        placeUid="place-b"
+        loading={false}
+        coins={undefined}
+        currency="S/"
+        onDirectPurchase={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    const add = screen.getByRole('button', { name: /^Agregar/ });
+    for (const name of ['Arroz', 'Papas', 'Ensalada']) fireEvent.click(screen.getByLabelText(name));
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    const reason = 'Acompañamientos: elige máximo 2 opción(es). Quita 1 para continuar.';
+    // Shown on screen, in a live region so that a screen reader hears it as it happens.
+    expect(screen.getByText(reason).getAttribute('role')).toBe('status');
+    expect(add.getAttribute('aria-describedby')).toBeTruthy();
+    const described = (add.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(described).toBe(reason);
+    fireEvent.click(screen.getByLabelText('Ensalada'));
+    expect((add as HTMLButtonElement).disabled).toBe(false);
+    expect(add.getAttribute('aria-describedby')).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import type { Product } from '@storefront/contracts/catalogue';
-import { centsToDecimal } from '@storefront/contracts/money';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +11,7 @@ import {
   useCart,
 } from '../../lib/cart-store.ts';
 import { addTranslations } from '../../lib/i18n.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatCents, formatMoney } from '../../lib/money.ts';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -25,6 +24,7 @@ import {
   canIncrease,
   linePriceCents,
   missingCoins,
+  optionProblem,
   optionsValid,
   popupAction,
   type Selection,
@@ -78,6 +78,7 @@ export function ProductPopup({
   const action = popupAction({ inCart: line !== undefined, quantity, redeemable: product.is_redeemable });
   const coinPrice = product.is_redeemable ? (product.coin_price ?? 0) * Math.max(quantity, 1) : null;
   const short = missingCoins(coinPrice, coins);
+  const problem = action === 'remove' ? null : optionProblem(groups, selection);
   const disabled = actionDisabled({
     action,
     quantity,
@@ -88,10 +89,7 @@ export function ProductPopup({
   });
   const price =
     coinPrice === null
-      ? formatMoney(
-          currency,
-          centsToDecimal(linePriceCents(groups, product.unit_price, selection, Math.max(quantity, 1))),
-        )
+      ? formatCents(currency, linePriceCents(groups, product.unit_price, selection, Math.max(quantity, 1)))
       : t('price.coins', { count: coinPrice });
 
   const submit = () => {
@@ -148,13 +146,23 @@ export function ProductPopup({
             : formatMoney(currency, product.unit_price)}
         </p>
         {product.stock === 0 && <p className="product-popup-badge">{t('price.noStock')}</p>}
-        {short > 0 && <p className="product-popup-short">{t('price.missingCoins', { n: short })}</p>}
+        {short > 0 && (
+          <p id="product-popup-coins" className="product-popup-short">
+            {t('price.missingCoins', { n: short })}
+          </p>
+        )}
 
         {groups.map((group) => (
           <fieldset key={group.uid} className="option-group">
             <legend>{group.name}</legend>
             {group.description && <p className="option-group-text">{group.description}</p>}
-            <p className="option-group-rules">
+            <p
+              className={
+                problem?.group.uid === group.uid
+                  ? 'option-group-rules option-group-broken'
+                  : 'option-group-rules'
+              }
+            >
               {group.minimum_to_select > 0 && <span>{t('chooseMin', { min: group.minimum_to_select })}</span>}
               {group.maximum_to_select > 0 && <span>{t('chooseMax', { max: group.maximum_to_select })}</span>}
             </p>
@@ -208,11 +216,32 @@ export function ProductPopup({
               +
             </button>
           </fieldset>
-          <button type="button" className="button product-popup-submit" disabled={disabled} onClick={submit}>
+          <button
+            type="button"
+            className="button product-popup-submit"
+            disabled={disabled}
+            aria-describedby={
+              [problem && 'product-popup-reason', short > 0 && 'product-popup-coins']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            onClick={submit}
+          >
             <span>{t(action)}</span>
             {action !== 'remove' && <span>{price}</span>}
           </button>
         </div>
+        {/* Why the button is off, said where it is and announced as it changes (issue 14). */}
+        <p id="product-popup-reason" className="product-popup-reason" role="status">
+          {problem?.kind === 'tooMany' &&
+            t('tooMany', {
+              group: problem.group.name,
+              max: problem.group.maximum_to_select,
+              extra: problem.extra,
+            })}
+          {problem?.kind === 'tooFew' &&
+            t('tooFew', { group: problem.group.name, min: problem.group.minimum_to_select })}
+        </p>
       </div>
     </Modal>
   );

@@ -40,10 +40,10 @@ describe('checkout form rules (spec §5)', () => {
     expect(messages({})).toEqual({});
   });
 
-  it('needs a delivery area and a valid address for delivery', () => {
+  it('needs a delivery area and an address for delivery, in the spec’s words', () => {
     expect(messages({ order_type: 'DELIVERY' })).toEqual({
       district: 'Debe seleccionar un área de delivery',
-      address: 'La dirección de entrega no es válida o está fuera de la zona de reparto',
+      address: 'Este campo es requerido',
     });
     expect(messages({ order_type: 'DELIVERY' }, {}, 'en').district).toBe('A delivery area must be selected');
   });

@@ -1,7 +1,7 @@
 import type { Language } from '@storefront/contracts/constants';
 import type { OrderBody, SubscriptionBody } from '@storefront/contracts/orders';
 import { ORDER_TYPES, PAYMENT_TYPES } from '@storefront/contracts/orders';
-import { withRules } from '@storefront/contracts/validators';
+import { validateValue, withRules } from '@storefront/contracts/validators';
 import { z } from 'zod';
 import type { Cart, CartType } from '../../lib/cart-store.ts';
 import { toCartRequest } from '../../lib/cart-store.ts';
@@ -9,10 +9,6 @@ import { toCartRequest } from '../../lib/cart-store.ts';
 /** The checkout messages of spec §5 (es exact where the server has them too, en translated). */
 export const CHECKOUT_MESSAGES = {
   deliveryArea: { es: 'Debe seleccionar un área de delivery', en: 'A delivery area must be selected' },
-  invalidAddress: {
-    es: 'La dirección de entrega no es válida o está fuera de la zona de reparto',
-    en: 'The delivery address is not valid or is outside the delivery area',
-  },
   timeSlot: { es: 'Debe seleccionar un horario disponible', en: 'An available time slot must be selected' },
   days: {
     es: 'Debe seleccionar al menos un día para la suscripción',
@@ -21,6 +17,21 @@ export const CHECKOUT_MESSAGES = {
   payment: { es: 'Debe seleccionar un método de pago', en: 'A payment method must be chosen' },
   maximum: { es: 'El monto no debe exceder el máximo', en: 'The amount must not exceed the maximum' },
 } as const satisfies Record<string, Record<Language, string>>;
+
+/**
+ * What a delivery still misses, in the spec's words (§5): the area must be chosen, and the address is a
+ * required field. Checked before a fare estimate as well as on submit.
+ */
+export function deliveryFieldErrors(
+  values: { district: string; address: string },
+  language: Language,
+): Partial<Record<'district' | 'address', string>> {
+  const errors: Partial<Record<'district' | 'address', string>> = {};
+  if (!values.district.trim()) errors.district = CHECKOUT_MESSAGES.deliveryArea[language];
+  const address = validateValue(values.address.trim(), ['required'], language);
+  if (address) errors.address = address;
+  return errors;
+}
 
 export const checkoutFormSchema = (
   language: Language,
@@ -60,8 +71,8 @@ export const checkoutFormSchema = (
       const issue = (path: string, message: string) =>
         ctx.addIssue({ code: 'custom', path: [path], message });
       if (values.order_type === 'DELIVERY') {
-        if (!values.district) issue('district', m('deliveryArea'));
-        if (!values.address) issue('address', m('invalidAddress'));
+        for (const [field, message] of Object.entries(deliveryFieldErrors(values, language)))
+          issue(field, message);
       }
       if (!values.pickup_date || !values.slot) issue('slot', m('timeSlot'));
       if (context.type === 'SUBSCRIPTION' && values.days.length === 0) issue('days', m('days'));

@@ -191,7 +191,7 @@ export function Component() {
               error={errors.document_type?.message}
               {...form.register('document_type')}
             >
-              <option value="">—</option>
+              {/* NATIONAL_ID is chosen from the start (spec §3); there is no empty choice to fall back to. */}
               {DOCUMENT_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t(`documentTypes.${type}`)}

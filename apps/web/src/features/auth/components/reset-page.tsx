@@ -3,7 +3,7 @@ import { validateValue } from '@storefront/contracts/validators';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
@@ -28,6 +28,8 @@ export function Component() {
   const { t, i18n } = useTranslation('auth');
   const language = i18n.language === 'en' ? 'en' : 'es';
   const { uidUser = '', token = '' } = useParams();
+  // The welcome mail of a member created at the counter sets a first password, not a new one.
+  const welcome = useSearchParams()[0].has('welcome');
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
   const [formError, setFormError] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function Component() {
 
   return (
     <section className="panel auth-panel" aria-labelledby="reset-title">
-      <h1 id="reset-title">{t('reset.title')}</h1>
+      <h1 id="reset-title">{t(welcome ? 'reset.welcomeTitle' : 'reset.title')}</h1>
       <form onSubmit={onSubmit} noValidate>
         <PasswordField
           label={t('reset.password')}

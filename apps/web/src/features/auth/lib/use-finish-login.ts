@@ -23,7 +23,7 @@ function afterEffects(): Promise<void> {
 
 /**
  * Stores a fresh token and moves on (spec §4 after login). The profile is read first, with the new
- * token, to choose between /complete-info, the cart and home. The login and register routes send a
+ * token, to choose between the staff tools, /complete-info, the cart and home. The login and register routes send a
  * signed-in member home as soon as the session exists, so the chosen target is pushed after that.
  */
 export function useFinishLogin() {
@@ -34,7 +34,7 @@ export function useFinishLogin() {
     async (token: string) => {
       const me = await apiFetch<Me>('v5/me/', { headers: { Authorization: `Token ${token}` } });
       queryClient.setQueryData(meQueryKey, me);
-      const target = takeAfterLoginTarget(me.is_profile_complete);
+      const target = takeAfterLoginTarget(me.is_profile_complete, me.is_staff);
       flushSync(() => login(token));
       await afterEffects();
       await navigate(target, { replace: true });

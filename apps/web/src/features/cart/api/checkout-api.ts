@@ -1,6 +1,7 @@
 import type { PickupSchedule } from '@storefront/contracts/catalogue';
 import type {
   Coupon,
+  DeliveryZones,
   FareEstimate,
   FareEstimateBody,
   Order,
@@ -20,6 +21,17 @@ export function usePickupSchedule(placeUid: string, date: string) {
     queryFn: ({ signal }) =>
       apiFetch<PickupSchedule>(`v7/places/${place(placeUid)}/pickup-schedule/?date=${date}`, { signal }),
     enabled: date !== '',
+  });
+}
+
+/** GET v7/deliveries/places/{uid}/zones/: the districts the place delivers to, by zone. */
+export function useDeliveryZones(placeUid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['delivery-zones', placeUid],
+    queryFn: ({ signal }) =>
+      apiFetch<DeliveryZones>(`v7/deliveries/places/${place(placeUid)}/zones/`, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -50,9 +50,9 @@ describe('cart line', () => {
     document.body.innerHTML = '';
   });
 
-  it('shows the price to 1 decimal and no trash for a regular product', () => {
+  it('shows the price to 2 decimals, as the total (issue 14), and no trash for a regular product', () => {
     renderLine();
-    expect(screen.getByText('S/ 35.6')).toBeTruthy();
+    expect(screen.getByText('S/ 35.55')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /line.remove/ })).toBeNull();
   });
 

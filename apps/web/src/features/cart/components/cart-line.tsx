@@ -7,8 +7,8 @@ import {
   removeCartLine,
   useCart,
 } from '../../../lib/cart-store.ts';
-import { formatLinePrice, lineCents, lineCoins } from '../../../lib/cart-totals.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { lineCents, lineCoins } from '../../../lib/cart-totals.ts';
+import { formatCents } from '../../../lib/money.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { overlayForLastUnit } from '../cart-overlay.ts';
 import { canAddUnit, visibleToppings } from '../cart-rules.ts';
@@ -106,7 +106,7 @@ export function CartLineItem({ line, placeUid, type, onOpen }: CartLineItemProps
         <span className="cart-line-price">
           {line.is_redeemable
             ? t('line.coins', { count: lineCoins(line) })
-            : formatMoney(app.currency.symbol, formatLinePrice(lineCents(line)))}
+            : formatCents(app.currency.symbol, lineCents(line))}
         </span>
         {line.direct_purchase && (
           <button

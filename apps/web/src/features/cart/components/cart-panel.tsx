@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { type CartLine, type CartType, getCart, useCart } from '../../../lib/cart-store.ts';
-import { cartTotals, formatTotal } from '../../../lib/cart-totals.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { cartTotals } from '../../../lib/cart-totals.ts';
+import { formatCents } from '../../../lib/money.ts';
 import { useMemberCoins } from '../../menu/api/use-member-coins.ts';
 import { useCartProduct } from '../api/cart-api.ts';
 import { overlayForPopupChange, useCartOverlay } from '../cart-overlay.ts';
@@ -114,9 +114,7 @@ export function CartPanel({
             {totals.cents > 0 || totals.coins === 0 ? (
               <div>
                 <dt>{t('panel.total')}</dt>
-                <dd data-testid={`cart-total-${mode}`}>
-                  {formatMoney(app.currency.symbol, formatTotal(totals.cents))}
-                </dd>
+                <dd data-testid={`cart-total-${mode}`}>{formatCents(app.currency.symbol, totals.cents)}</dd>
               </div>
             ) : null}
             {totals.coins > 0 && (

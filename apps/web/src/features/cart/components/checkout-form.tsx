@@ -19,18 +19,25 @@ import { toast } from '../../../lib/toast.tsx';
 import { useMe } from '../../account/api/use-me.ts';
 import { useMemberCoins } from '../../menu/api/use-member-coins.ts';
 import {
+  useDeliveryZones,
   useFareEstimate,
   usePickupSchedule,
   usePlaceCheckout,
   useValidateCode,
 } from '../api/checkout-api.ts';
-import { type CheckoutValues, checkoutBody, checkoutFormSchema, nextDays } from '../checkout-schema.ts';
+import {
+  type CheckoutValues,
+  checkoutBody,
+  checkoutFormSchema,
+  deliveryFieldErrors,
+  nextDays,
+} from '../checkout-schema.ts';
 import { cartSummary, serverFieldErrors } from '../checkout-summary.ts';
 import { createAttemptKeys } from '../idempotency.ts';
 import en from '../locales/checkout/en.json';
 import es from '../locales/checkout/es.json';
 import './checkout.css';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatCents, formatMoney } from '../../../lib/money.ts';
 
 addTranslations('checkout', { es, en });
 
@@ -127,6 +134,9 @@ function CheckoutFields({
   });
   const { register, watch, formState, setError, clearErrors, getValues } = form;
   const orderType = watch('order_type');
+  // The districts the place delivers to, offered as a choice; a place that charges by distance has none.
+  const zones = useDeliveryZones(placeUid, orderType === 'DELIVERY');
+  const zoneList = zones.data?.results ?? [];
   const summary = cartSummary(cart, orderType === 'DELIVERY' ? quote : null, coupon);
   const pickupDate = watch('pickup_date');
   const chosenDays = watch('days');
@@ -138,7 +148,7 @@ function CheckoutFields({
     );
   const schedule = usePickupSchedule(placeUid, pickupDate);
   const dateFormat = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' });
-  const money = (cents: number) => formatMoney(app.currency.symbol, (cents / 100).toFixed(2));
+  const money = (cents: number) => formatCents(app.currency.symbol, cents);
 
   const applyCoupon = async (code: string) => {
     setCouponError(null);
@@ -164,6 +174,10 @@ function CheckoutFields({
     const { district, address } = getValues();
     clearErrors(['district', 'address']);
     setQuote(null);
+    const missing = deliveryFieldErrors({ district, address }, language);
+    for (const [field, message] of Object.entries(missing))
+      setError(field as 'district' | 'address', { type: 'required', message });
+    if (Object.keys(missing).length > 0) return;
     try {
       setQuote(await fare.mutateAsync({ district: district.trim(), address: address.trim() }));
     } catch (error) {
@@ -231,11 +245,31 @@ function CheckoutFields({
       {orderType === 'DELIVERY' && (
         <fieldset className="checkout-section">
           <legend>{t('orderType.DELIVERY')}</legend>
-          <TextField
-            label={t('delivery.district')}
-            error={errors.district?.message}
-            {...register('district')}
-          />
+          {zoneList.length > 0 ? (
+            <SelectField
+              label={t('delivery.district')}
+              error={errors.district?.message}
+              {...register('district', { onChange: () => setQuote(null) })}
+            >
+              <option value="">{t('delivery.chooseDistrict')}</option>
+              {zoneList.map((zone) => (
+                <optgroup key={zone.uid} label={zone.name}>
+                  {zone.districts.map((district) => (
+                    <option key={district} value={district}>
+                      {district}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </SelectField>
+          ) : (
+            <TextField
+              label={t('delivery.district')}
+              autoComplete="address-level3"
+              error={errors.district?.message}
+              {...register('district')}
+            />
+          )}
           <TextField
             label={t('delivery.address')}
             autoComplete="street-address"
