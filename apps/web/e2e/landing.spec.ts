@@ -97,13 +97,11 @@ test('the default static landing has its navigation and sample content', async (
   await expect(page.getByRole('heading', { name: 'Próximos eventos' })).toBeVisible();
 });
 
-test('the cookie banner: appears, accept hides it and survives a reload', async ({ page, context }) => {
+test('the cookie banner: appears, accept all hides it and survives a reload', async ({ page, context }) => {
   await page.goto('/terms-and-conditions');
   const banner = page.getByRole('dialog', { name: 'Usamos cookies' });
   await expect(banner).toBeVisible();
-  await expect(banner.getByRole('checkbox', { name: /_ga/ })).toBeChecked();
-  await expect(banner.getByRole('checkbox', { name: /_guid/ })).toBeChecked();
-  await banner.getByRole('button', { name: 'Aceptar' }).click();
+  await banner.getByRole('button', { name: 'Aceptar todo' }).click();
   await expect(banner).toBeHidden();
   const stored = await page.evaluate(() => [
     localStorage.getItem('cookie_ga'),
@@ -122,6 +120,69 @@ test('the cookie banner: appears, accept hides it and survives a reload', async 
   await expect(banner).toBeVisible();
 });
 
+test('consent is opt-in: every box starts unchecked, accept all and reject weigh the same', async ({
+  page,
+}) => {
+  await page.goto('/faqs');
+  const banner = page.getByRole('dialog', { name: 'Usamos cookies' });
+  const accept = banner.getByRole('button', { name: 'Aceptar todo' });
+  const reject = banner.getByRole('button', { name: 'Rechazar', exact: true });
+  // Equal choices: the same size, colours and type, side by side.
+  const look = (button: typeof accept) =>
+    button.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return [
+        style.backgroundColor,
+        style.color,
+        style.fontSize,
+        style.fontWeight,
+        style.borderStyle,
+        box.width,
+        box.height,
+        box.top,
+      ];
+    });
+  expect(await look(reject)).toEqual(await look(accept));
+  await banner.getByText('Personalizar').click();
+  const ga = banner.getByRole('checkbox', { name: /_ga/ });
+  const guid = banner.getByRole('checkbox', { name: /_guid/ });
+  await expect(ga).not.toBeChecked();
+  await expect(guid).not.toBeChecked();
+  // Only what the person checks is accepted.
+  await ga.check();
+  await banner.getByRole('button', { name: 'Guardar selección' }).click();
+  await expect(banner).toBeHidden();
+  expect(
+    await page.evaluate(() => [localStorage.getItem('cookie_ga'), localStorage.getItem('cookie_guid')]),
+  ).toEqual(['true', 'false']);
+  await page.goto('/cookies/');
+  await expect(page.getByRole('checkbox', { name: /_ga/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /_guid/ })).not.toBeChecked();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the cookie banner covers neither the end of the page nor the menu', async ({ page }) => {
+    // A page of fixed length (the menu's list grows as it scrolls).
+    await page.goto('/terms-and-conditions');
+    const banner = page.getByRole('dialog', { name: 'Usamos cookies' });
+    await expect(banner).toBeVisible();
+    const bannerTop = async () => (await banner.boundingBox())?.y ?? 0;
+    // The banner leaves the phone's screen mostly to the page.
+    expect(await bannerTop()).toBeGreaterThan(844 / 2);
+    // Scrolled to the end, the footer's last line sits above the banner.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const legal = await page.locator('.footer-legal').boundingBox();
+    expect((legal?.y ?? 0) + (legal?.height ?? 0)).toBeLessThanOrEqual(await bannerTop());
+    // The menu (with its cart) ends above the banner.
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = await page.locator('#sidebar').boundingBox();
+    expect((menu?.y ?? 0) + (menu?.height ?? 0)).toBeLessThanOrEqual(await bannerTop());
+  });
+});
+
 test('refusing analytics removes _ga and never downloads the analytics code', async ({ page, context }) => {
   const chunks: string[] = [];
   page.on('request', (request) => chunks.push(request.url()));
@@ -130,7 +191,7 @@ test('refusing analytics removes _ga and never downloads the analytics code', as
     { name: '_ga_DEMO', value: 'GS1.1', domain: 'multi.localhost', path: '/' },
   ]);
   await page.goto(multi('/faqs'));
-  await page.getByRole('button', { name: 'Rechazar analítica' }).click();
+  await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Usamos cookies' })).toBeHidden();
   const names = (await context.cookies()).map((cookie) => cookie.name);
   expect(names).not.toContain('_ga');
@@ -144,7 +205,7 @@ test('refusing analytics removes _ga and never downloads the analytics code', as
 test('accepting analytics on an app with Firebase settings loads and starts it', async ({ page }) => {
   await page.goto(multi('/faqs'));
   const loaded = page.waitForRequest(/analytics-client/);
-  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByRole('button', { name: 'Aceptar todo' }).click();
   await loaded;
   await expect(page.locator('html')).toHaveAttribute('data-analytics', 'started');
 });

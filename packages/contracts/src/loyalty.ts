@@ -20,6 +20,9 @@ export const programSchema = z.object({
   points_per_sol: z.number().int(),
   allows_manual_points: z.boolean(),
   levels: z.array(levelSchema),
+  /** How many raffles and polls the program runs: the storefront links them only when it has some. */
+  raffles: z.number().int(),
+  polls: z.number().int(),
 });
 export type Program = z.infer<typeof programSchema>;
 

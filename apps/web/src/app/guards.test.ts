@@ -111,9 +111,16 @@ describe('shell and account guards', () => {
 });
 
 describe('home and module guards', () => {
-  it('goes home to the first allowed program, else /carta, else stays (logo only)', () => {
-    expect(homeTarget(app({ allowed_programs: [{ uid: 'p1' }, { uid: 'p2' }] }))).toBe('/program/p1');
+  it('goes home to /carta when the cart is shown, else the first allowed program, else stays (logo only)', () => {
+    // The menu first when the cart is shown; the first program when the cart is hidden.
+    expect(homeTarget(app({ allowed_programs: [{ uid: 'p1' }, { uid: 'p2' }] }))).toBe('/carta');
     expect(homeTarget(app())).toBe('/carta');
+    const cartHidden = company({ hidden_for_members: ['cart'] });
+    expect(
+      homeTarget(
+        app({ company: cartHidden, allowed_companies: [cartHidden], allowed_programs: [{ uid: 'p1' }] }),
+      ),
+    ).toBe('/program/p1');
     const hidden = company({ hidden_for_members: ['cart', 'store', 'program'] });
     expect(
       homeTarget(app({ company: hidden, allowed_companies: [hidden], allowed_programs: [{ uid: 'p1' }] })),

@@ -52,14 +52,15 @@ export const memberOnlyRedirect = ({ loggedIn }: GuardState): string | null => (
 export const completeInfoRedirect = ({ loggedIn }: GuardState): string | null => (loggedIn ? null : '/');
 
 /**
- * Where the home (/) goes: multi-company apps show their company and category view (null); otherwise the
- * first allowed program, or /carta when the cart is shown; a company hiding everything shows its logo.
+ * Where the home (/) goes: multi-company apps show their company and category view (null); otherwise
+ * /carta when the cart is shown (a visitor meets the menu first), else the first allowed program; a
+ * company hiding everything shows its logo.
  */
 export function homeTarget(app: App, company: Company = app.company): string | null {
   if (isMultiCompany(app)) return null;
+  if (!isHidden(company, 'cart')) return '/carta';
   const firstProgram = app.allowed_programs[0];
   if (firstProgram && !isHidden(company, 'program')) return `/program/${firstProgram.uid}`;
-  if (!isHidden(company, 'cart')) return '/carta';
   return null;
 }
 

@@ -48,6 +48,7 @@ import {
   getAds,
   getMemberProgram,
   getMemberQr,
+  getProgram,
   getPrograms,
   getSections,
   joinProgram,
@@ -57,6 +58,7 @@ import {
   getPromotion,
   getPromotionPlaces,
   getPromotions,
+  getPublicPromotions,
   getRedemptions,
   getRelated,
   promotionCode,
@@ -82,6 +84,38 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
     handler: async (request) => {
       const at = pageRequest(request.query);
       const { count, results } = await getPrograms(contextOf(request), request.query, at);
+      return pageOf(request, at, count, results);
+    },
+  });
+
+  // A program's public face and its promotions, for visitors: sign-in is asked only to join or redeem.
+  api.get('/v5/programs/:uid', {
+    schema: {
+      tags,
+      summary: 'A program: name, description, levels, stamps and rates (no sign-in needed)',
+      params: z.object({ uid: id }),
+      response: { 200: programSchema, ...errorResponses },
+    },
+    handler: async (request) => getProgram(contextOf(request), request.params.uid),
+  });
+
+  api.get('/v5/programs/:program_id/promotions', {
+    schema: {
+      tags,
+      summary: "A program's promotions usable now, as a visitor sees them (no sign-in needed)",
+      params: z.object({ program_id: id }),
+      querystring: promotionsQuerySchema,
+      response: { 200: pageSchema(promotionSchema), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { tagged, search, is_free, level, ordering } = request.query;
+      const at = pageRequest(request.query, PROMOTIONS_PAGE_SIZE);
+      const { count, results } = await getPublicPromotions(
+        contextOf(request),
+        request.params.program_id,
+        { tagged, search, isFree: is_free, level, ordering: ordering ?? '-rate_discount' },
+        at,
+      );
       return pageOf(request, at, count, results);
     },
   });

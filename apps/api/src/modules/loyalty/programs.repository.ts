@@ -1,10 +1,12 @@
 import type { Executor } from '@storefront/db/client';
 import {
   giftCards,
+  polls,
   programAds,
   programLevels,
   programSections,
   programs,
+  raffles,
 } from '@storefront/db/schema/loyalty';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProgramRow } from './ledger.repository.ts';
@@ -59,6 +61,37 @@ export function levelsOf(db: Executor, programUids: string[]): Promise<LevelRow[
     .from(programLevels)
     .where(inArray(programLevels.programUid, programUids))
     .orderBy(asc(programLevels.minPoints), asc(programLevels.position));
+}
+
+/** How many raffles and polls each program has, by program uid (absent: none). */
+export async function activityCountsOf(
+  db: Executor,
+  programUids: string[],
+): Promise<Map<string, { raffles: number; polls: number }>> {
+  const counts = new Map(programUids.map((uid) => [uid, { raffles: 0, polls: 0 }]));
+  if (programUids.length === 0) return counts;
+  const n = sql<number>`count(*)::int`;
+  const [raffleRows, pollRows] = await Promise.all([
+    db
+      .select({ program: raffles.programUid, n })
+      .from(raffles)
+      .where(inArray(raffles.programUid, programUids))
+      .groupBy(raffles.programUid),
+    db
+      .select({ program: polls.programUid, n })
+      .from(polls)
+      .where(inArray(polls.programUid, programUids))
+      .groupBy(polls.programUid),
+  ]);
+  for (const row of raffleRows) {
+    const program = counts.get(row.program);
+    if (program) program.raffles = row.n;
+  }
+  for (const row of pollRows) {
+    const program = counts.get(row.program);
+    if (program) program.polls = row.n;
+  }
+  return counts;
 }
 
 export async function listSections(

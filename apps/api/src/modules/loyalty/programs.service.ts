@@ -13,6 +13,7 @@ import {
 } from './ledger.repository.ts';
 import { ensureMembership, loadBalance, stampRewardsOf } from './ledger.service.ts';
 import {
+  activityCountsOf,
   type LevelRow,
   levelsOf,
   listAds,
@@ -24,7 +25,9 @@ import {
 
 const levelDto = (level: LevelRow) => ({ uid: level.uid, name: level.name, min_points: level.minPoints });
 
-export function toProgramDto(program: ProgramRow, levels: LevelRow[]): Program {
+type ActivityCounts = Map<string, { raffles: number; polls: number }>;
+
+export function toProgramDto(program: ProgramRow, levels: LevelRow[], activities: ActivityCounts): Program {
   return {
     uid: program.uid,
     name: program.name,
@@ -37,6 +40,8 @@ export function toProgramDto(program: ProgramRow, levels: LevelRow[]): Program {
     points_per_sol: program.pointsPerSol,
     allows_manual_points: program.allowsManualPoints,
     levels: levels.filter((level) => level.programUid === program.uid).map(levelDto),
+    raffles: activities.get(program.uid)?.raffles ?? 0,
+    polls: activities.get(program.uid)?.polls ?? 0,
   };
 }
 
@@ -64,11 +69,19 @@ export async function programOf(
 
 export async function getPrograms(ctx: RequestContext, filters: { company?: string }, at: PageRequest) {
   const { count, rows } = await listPrograms(ctx.db, ctx.app.uid, filters, at);
-  const levels = await levelsOf(
-    ctx.db,
-    rows.map((row) => row.uid),
-  );
-  return { count, results: rows.map((row) => toProgramDto(row, levels)) };
+  const uids = rows.map((row) => row.uid);
+  const [levels, activities] = await Promise.all([levelsOf(ctx.db, uids), activityCountsOf(ctx.db, uids)]);
+  return { count, results: rows.map((row) => toProgramDto(row, levels, activities)) };
+}
+
+/** A program's public face (name, levels, how it works), readable without signing in; 404 for another app's. */
+export async function getProgram(ctx: RequestContext, programUid: string): Promise<Program> {
+  const program = await programOf(ctx, programUid);
+  const [levels, activities] = await Promise.all([
+    levelsOf(ctx.db, [program.uid]),
+    activityCountsOf(ctx.db, [program.uid]),
+  ]);
+  return toProgramDto(program, levels, activities);
 }
 
 async function memberProgramDto(
@@ -76,11 +89,14 @@ async function memberProgramDto(
   program: ProgramRow,
   membership: MembershipRow | null,
 ): Promise<MemberProgram> {
-  const levels = await levelsOf(db, [program.uid]);
+  const [levels, activities] = await Promise.all([
+    levelsOf(db, [program.uid]),
+    activityCountsOf(db, [program.uid]),
+  ]);
   const totalPoints = membership?.totalPoints ?? 0;
   const progress = levelProgress(levels, totalPoints);
   return {
-    ...toProgramDto(program, levels),
+    ...toProgramDto(program, levels, activities),
     is_member: membership !== null,
     joined_at: membership?.joinedAt.toISOString() ?? null,
     coins: membership?.coins ?? 0,

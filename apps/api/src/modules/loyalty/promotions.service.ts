@@ -4,7 +4,7 @@ import type { Promotion, Redemption } from '@storefront/contracts/loyalty';
 import type { Executor, Transaction } from '@storefront/db/client';
 import type { WriteResult } from '../../lib/idempotency.ts';
 import type { PageRequest } from '../../lib/paging.ts';
-import type { MemberContext } from '../../lib/request-context.ts';
+import type { MemberContext, RequestContext } from '../../lib/request-context.ts';
 import { findMembership, lockMembership, type ProgramRow } from './ledger.repository.ts';
 import { ensureMembership, type MemberRef, refundCoins, spendCoins } from './ledger.service.ts';
 import { levelsOf } from './programs.repository.ts';
@@ -104,6 +104,18 @@ export async function getPromotions(
     new Date(),
   );
   return { count, results: rows.map((row) => toPromotionDto(row, row.timesUsed)) };
+}
+
+/** The promotions usable now, as a visitor sees them (no member, so never used): the program page's showcase. */
+export async function getPublicPromotions(
+  ctx: RequestContext,
+  programUid: string,
+  filters: PromotionFilters,
+  at: PageRequest,
+) {
+  const program = await programOf(ctx, programUid);
+  const { count, rows } = await listPromotions(ctx.db, program.uid, null, filters, at, new Date());
+  return { count, results: rows.map((row) => toPromotionDto(row, 0)) };
 }
 
 export async function getPromotion(ctx: MemberContext, programUid: string, promotionUid: string) {

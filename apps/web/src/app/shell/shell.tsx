@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
-import { allModulesHidden } from '../guards.ts';
+import { allModulesHidden, isHidden } from '../guards.ts';
 import { Footer } from './footer.tsx';
 import { LanguageSelector } from './language-selector.tsx';
 import { Sidebar } from './sidebar.tsx';
+
+// The header's cart count reads the cart store, which comes with the cart's chunk.
+const CartHeaderLink = lazy(() => import('../../features/cart/components/cart-header-link.tsx'));
 
 /** The main shell: header, side menu, the page, footer. A company hiding every module shows its logo only. */
 export function Shell() {
@@ -14,6 +18,8 @@ export function Shell() {
   const company = useCompany();
   const { loggedIn } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  // On a phone the header keeps the menu, logo, cart and sign-in; the language moves into the menu.
+  const wide = useMediaQuery('(min-width: 600px)');
   const logo = company.logo ?? app.logo;
 
   if (allModulesHidden(company)) {
@@ -41,15 +47,20 @@ export function Shell() {
           {logo ? <img src={logo} alt={company.name} width={120} height={40} /> : company.name}
         </Link>
         <div className="header-actions">
-          <LanguageSelector />
+          {wide && <LanguageSelector />}
+          {!isHidden(company, 'cart') && (
+            <Suspense fallback={<span className="header-cart" />}>
+              <CartHeaderLink />
+            </Suspense>
+          )}
           {!loggedIn && (
-            <Link to="/login" className="button">
+            <Link to="/login" className="button header-login">
               {t('menu.login')}
             </Link>
           )}
         </div>
       </header>
-      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} language={!wide} />
       <main className="content">
         <Outlet />
       </main>

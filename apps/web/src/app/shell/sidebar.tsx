@@ -4,14 +4,26 @@ import { NavLink } from 'react-router';
 import { useMe } from '../../features/account/api/use-me.ts';
 import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
 import { isHidden } from '../guards.ts';
+import { LanguageSelector } from './language-selector.tsx';
 
 // The city and place selectors live in the menu's chunk, fetched the first time the sidebar opens.
 const MenuSelectors = lazy(() => import('../../features/menu/components/sidebar-selectors.tsx'));
 // The cart popup and its load rules (direct purchases, merge after login) in the cart's own chunk.
 const CartSidebar = lazy(() => import('../../features/cart/components/cart-sidebar.tsx'));
 
-/** The 300 px side menu of spec §2; profile, QR, password and exchanges only for members. */
-export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The 300 px side menu of spec §2; profile, QR, password and exchanges only for members. With
+ * `language`, it also holds the language selector (phones, where the header has no room for it).
+ */
+export function Sidebar({
+  open,
+  onClose,
+  language,
+}: {
+  open: boolean;
+  onClose: () => void;
+  language: boolean;
+}) {
   const { t } = useTranslation();
   const app = useAppRecord();
   const company = useCompany();
@@ -35,6 +47,11 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         aria-label={t('menu.open')}
         inert={!open}
       >
+        {language && (
+          <div className="sidebar-language">
+            <LanguageSelector />
+          </div>
+        )}
         {open && !isHidden(company, 'cart') && (
           <Suspense fallback={null}>
             <MenuSelectors />

@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { type CookieChoices, saveChoices, storedChoices } from '../../../lib/consent.ts';
 import './legal-translations.ts';
 
-/** The two choices of spec §2 (_ga 2 years, _guid 24 hours), both on unless refused before. */
+/**
+ * The two choices of spec §2 (_ga 2 years, _guid 24 hours). Consent is opt-in: a box is checked only
+ * once the person has checked it (unchecked until then), and "accept all" and "refuse" are equal
+ * choices side by side (decision record 015). The banner folds the boxes under "Personalizar".
+ */
 export function CookiePreferences({
   onSaved,
   variant,
@@ -14,7 +18,7 @@ export function CookiePreferences({
   const { t } = useTranslation('legal');
   const [choices, setChoices] = useState<CookieChoices>(() => {
     const stored = storedChoices();
-    return { ga: stored.ga ?? true, guid: stored.guid ?? true };
+    return { ga: stored.ga ?? false, guid: stored.guid ?? false };
   });
   const save = (next: CookieChoices) => {
     saveChoices(next);
@@ -34,24 +38,43 @@ export function CookiePreferences({
       </span>
     </label>
   );
-  return (
-    <form
-      className="cookie-preferences"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save(choices);
-      }}
-    >
+  const boxes = (
+    <>
       <fieldset>
         <legend className="visually-hidden">{t('cookies.title')}</legend>
         {option('ga')}
         {option('guid')}
       </fieldset>
+      <button type="submit" className="button secondary cookie-save">
+        {t('cookies.save')}
+      </button>
+    </>
+  );
+  return (
+    <form
+      className={`cookie-preferences cookie-preferences-${variant}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save(choices);
+      }}
+    >
+      {variant === 'banner' ? (
+        <details className="cookie-customise">
+          <summary>{t('cookies.customise')}</summary>
+          {boxes}
+        </details>
+      ) : (
+        boxes
+      )}
       <div className="cookie-actions">
-        <button type="submit" className="button">
-          {variant === 'banner' ? t('cookies.accept') : t('cookies.save')}
+        <button type="button" className="button cookie-choice" onClick={() => save({ ga: true, guid: true })}>
+          {t('cookies.acceptAll')}
         </button>
-        <button type="button" className="button secondary" onClick={() => save({ ...choices, ga: false })}>
+        <button
+          type="button"
+          className="button cookie-choice"
+          onClick={() => save({ ga: false, guid: false })}
+        >
           {t('cookies.refuse')}
         </button>
       </div>
