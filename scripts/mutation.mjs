@@ -75,7 +75,9 @@ function scoreOf(name) {
   return { ...counts, valid, score: valid ? (100 * detected) / valid : 100 };
 }
 
-const wanted = process.argv.slice(2);
+// --force re-tests every mutant (after adding tests that the incremental file cannot know cover old survivors).
+const force = process.argv.includes('--force');
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--force');
 const chosen = wanted.length ? MODULES.filter((m) => wanted.includes(m.name)) : MODULES;
 if (wanted.length && chosen.length !== wanted.length) {
   console.error(`unknown module; known: ${MODULES.map((m) => m.name).join(', ')}`);
@@ -103,6 +105,7 @@ for (const module of chosen) {
       module.mutate.join(','),
       '--incrementalFile',
       `reports/mutation/${module.name}.incremental.json`,
+      ...(force ? ['--force'] : []),
     ],
     {
       stdio: 'inherit',

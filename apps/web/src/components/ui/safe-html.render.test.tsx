@@ -1,5 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { safeUrl } from '../../lib/safe-url.ts';
 import { SafeHtml } from './safe-html.tsx';
 import { executableParts, expectInert, XSS_PAYLOADS } from './xss-corpus.ts';
 
@@ -56,5 +57,25 @@ describe('SafeHtml rendered', () => {
     expect(container.querySelector('img[srcset]')).toBeNull();
     expect(container.querySelector('a')?.hasAttribute('formaction')).toBe(false);
     expect(container.querySelector('div div')?.hasAttribute('poster')).toBe(false);
+  });
+
+  it('opens only absolute web links in a new tab, and drops links that leave for another host unsafely', () => {
+    const { container } = render(
+      <SafeHtml html='<a href="http://a.pe/">h</a><a href="/ir?to=https://a.pe">i</a><a href="//evil.example/x">p</a><a href="	https://b.pe/">t</a>' />,
+    );
+    const [http, internal, protocolRelative, tabbed] = container.querySelectorAll('a');
+    expect(http?.getAttribute('target')).toBe('_blank');
+    expect(internal?.getAttribute('href')).toBe('/ir?to=https://a.pe');
+    expect(internal?.hasAttribute('target')).toBe(false);
+    expect(protocolRelative?.hasAttribute('href')).toBe(false);
+    expect(tabbed?.getAttribute('href')).toBe('https://b.pe/');
+    expect(safeUrl(' \thttps://c.pe/')).toBe('https://c.pe/');
+  });
+
+  it('sanitises again when the HTML changes', () => {
+    const { container, rerender } = render(<SafeHtml html="<p>uno</p>" />);
+    rerender(<SafeHtml html='<p>dos</p><img src="x" onerror="alert(1)">' />);
+    expect(container.querySelector('p')?.textContent).toBe('dos');
+    expect(executableParts(container)).toEqual([]);
   });
 });
