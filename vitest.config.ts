@@ -21,7 +21,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DATABASE_URL: '' },
-          globalSetup: ['packages/db/src/test-global-setup.ts'],
+          globalSetup: ['packages/db/src/test-global-setup.ts', 'apps/api/src/test/proofs-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

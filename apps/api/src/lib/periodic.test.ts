@@ -1,37 +1,54 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { every } from './periodic.ts';
 
 const log = { debug: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A pass the test finishes when it chooses. */
+function controlledJob() {
+  const passes: { finish: () => void; fail: (error: Error) => void }[] = [];
+  const job = () =>
+    new Promise<void>((resolve, reject) => {
+      passes.push({ finish: resolve, fail: reject });
+    });
+  return { job, passes };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('every', () => {
   it('runs one pass at a time, survives a failing pass, and stop() waits for the running pass', async () => {
-    let running = 0;
-    let overlapped = false;
-    let passes = 0;
-    let finished = 0;
-    const stop = every(
-      'test',
-      5,
-      async () => {
-        running++;
-        overlapped ||= running > 1;
-        passes++;
-        await sleep(20);
-        running--;
-        finished++;
-        if (passes === 1) throw new Error('first pass fails');
-      },
-      log,
-    );
-    await sleep(80);
-    await stop();
-    expect(passes).toBeGreaterThan(1);
-    expect(overlapped).toBe(false);
-    expect(finished).toBe(passes);
+    vi.useFakeTimers();
+    const { job, passes } = controlledJob();
+    const stop = every('test', 5, job, log);
+    await vi.advanceTimersByTimeAsync(4);
+    expect(passes).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(passes).toHaveLength(1);
+    // However long a pass takes, the next waits for it.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(passes).toHaveLength(1);
+    passes[0]?.fail(new Error('first pass fails'));
+    await vi.advanceTimersByTimeAsync(0);
     expect(log.error).toHaveBeenCalledTimes(1);
-    await sleep(30);
-    expect(finished).toBe(passes);
+    // The next pass comes an interval after the failed one ended.
+    await vi.advanceTimersByTimeAsync(4);
+    expect(passes).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(passes).toHaveLength(2);
+
+    let stopped = false;
+    const stopping = stop().then(() => {
+      stopped = true;
+    });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(stopped).toBe(false);
+    passes[1]?.finish();
+    await stopping;
+    expect(log.debug).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(passes).toHaveLength(2);
   });
 });

@@ -1,25 +1,17 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { rateLimitHits } from '@storefront/db/schema/accounts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRedisServer } from '../test/proof-requirements.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { countHit, pruneHits } from './rate-limit.repository.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-const hasRedis = (() => {
-  try {
-    execFileSync('redis-server', ['--version']);
-    return true;
-  } catch {
-    console.warn(
-      'rate-limit tests: redis-server is not installed (apt-get install redis-server); skipping the Redis store',
-    );
-    return false;
-  }
-})();
+// Skipped without redis-server, and named in the run's last line (proof-requirements.ts).
+const hasRedis = hasRedisServer();
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');

@@ -4,6 +4,7 @@ import { openTestDatabase } from '@storefront/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMembers, pickupBody, tomorrow } from '../modules/orders/orders.fixtures.ts';
+import { hasPostgres } from '../test/proof-requirements.ts';
 import { killServer, type ServerProcess, startServer } from '../test/server-process.ts';
 
 // Two real API processes on one PostgreSQL, with requests alternating between them: nothing that
@@ -15,7 +16,7 @@ const PRODUCT = 'p-causa-limena';
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let servers: ServerProcess[] = [];
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const onPostgres = hasPostgres();
 
 async function call(
   server: ServerProcess,

@@ -1,6 +1,6 @@
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { auth, demoMemberToken, firstSlot, HOST, pickupBody } from '../orders/orders.fixtures.ts';
 import { createMenuCache } from './menu-cache.ts';
@@ -59,10 +59,26 @@ describe('menu page cache (MENU_CACHE_SECONDS)', () => {
   });
 
   it('lets a page go after its seconds', async () => {
-    const cache = createMenuCache(1);
-    expect(await cache.page('p1', 'k', async () => 'old')).toBe('old');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(await cache.page('p1', 'k', async () => 'new')).toBe('new');
+    // lru-cache reads the clock from the performance object it captured, and refreshes it on a timer.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const start = performance.now();
+    let elapsed = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => start + elapsed);
+    const pass = (ms: number) => {
+      elapsed += ms;
+      vi.advanceTimersByTime(ms);
+    };
+    try {
+      const cache = createMenuCache(1);
+      expect(await cache.page('p1', 'k', async () => 'old')).toBe('old');
+      pass(900);
+      expect(await cache.page('p1', 'k', async () => 'new')).toBe('old');
+      pass(200);
+      expect(await cache.page('p1', 'k', async () => 'new')).toBe('new');
+    } finally {
+      clock.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -207,6 +207,7 @@ describe('loyalty programs and benefits', () => {
       {},
       headers,
     );
+    expect(stock.statusCode).toBe(400);
     expect(stock.json()).toEqual({ non_field_errors: ['Se agotó el stock de esta promoción'] });
     const level = await post(
       `/api/v5/me/programs/${PROGRAM}/promotions/promo-oro-ceviche/purchase/`,
@@ -214,6 +215,7 @@ describe('loyalty programs and benefits', () => {
       headers,
     );
     expect(level.statusCode).toBe(400);
+    expect(level.json()).toEqual({ non_field_errors: ['Tu nivel aún no permite usar esta promoción'] });
     const en = await post(
       `/api/v5/me/programs/${PROGRAM}/promotions/promo-bienvenida/qrcode/`,
       {},

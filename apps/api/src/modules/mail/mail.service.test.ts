@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { type AddressInfo, createServer } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { listRecentMail } from './mail.repository.ts';
 import {
@@ -17,6 +17,10 @@ import {
 } from './mail.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
 
 async function closedPort(): Promise<number> {
@@ -121,36 +125,50 @@ describe('mail outbox', () => {
     expect([0, 1, 2, 3].map((n) => backoffDelay(2000, n))).toEqual([2000, 4000, 8000, 16000]);
     expect(backoffDelay(2000, 30)).toBe(MAX_BACKOFF_MS);
 
-    const calls: number[] = [];
+    // A fake clock for the worker's timer; each pass's end is the event the test waits for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let passes = 0;
     let serverUp = false;
+    let passEnded: () => void = () => {};
+    const log = {
+      ...silentLog,
+      warn: () => passEnded(),
+    } as unknown as FastifyBaseLogger;
+    const nextPassEnd = () =>
+      new Promise<void>((resolve) => {
+        passEnded = resolve;
+      });
     const deliver: Deliver = async (mail) => {
-      calls.push(Date.now());
+      passes++;
       if (!serverUp) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' });
       return mail.to.startsWith('outage') ? 'SENT' : 'LOGGED';
     };
-    const stop = startMailWorker(t.db, deliver, silentLog, 20);
+    const outageSent = async () =>
+      (await listRecentMail(t.db, 'demo', 50))
+        .filter((m) => m.to.startsWith('outage'))
+        .every((m) => m.status === 'SENT');
+    const stop = startMailWorker(t.db, deliver, log, 20);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1300));
-      // 20, 40, 80, 160, 320, 640 ms apart: about 6 passes where a fixed 20 ms tick would make 65.
-      expect(calls.length).toBeGreaterThanOrEqual(3);
-      expect(calls.length).toBeLessThanOrEqual(8);
-      const gaps = calls.slice(1).map((at, i) => at - (calls[i] ?? at));
-      expect(gaps.at(-1)).toBeGreaterThan(2 * (gaps[0] ?? 0));
+      // 20, 40, 80, 160, 320 ms apart while the server fails: never earlier than the doubled wait.
+      for (const [failed, wait] of [20, 40, 80, 160, 320].entries()) {
+        await vi.advanceTimersByTimeAsync(wait - 1);
+        expect({ failed, passes }).toEqual({ failed, passes: failed });
+        const ended = nextPassEnd();
+        await vi.advanceTimersByTimeAsync(1);
+        await ended;
+        expect({ failed, passes }).toEqual({ failed, passes: failed + 1 });
+      }
       serverUp = true;
-      await vi.waitFor(
-        async () => {
-          const rows = (await listRecentMail(t.db, 'demo', 50)).filter((m) => m.to.startsWith('outage'));
-          expect(rows.map((m) => m.status)).toEqual(['SENT', 'SENT']);
-        },
-        { timeout: 5000, interval: 50 },
-      );
+      await vi.advanceTimersByTimeAsync(640);
+      // The pass now runs on the database; wait for its outcome, not for a time.
+      while (!(await outageSent())) await vi.advanceTimersByTimeAsync(0);
     } finally {
       await stop();
     }
-    const afterStop = calls.length;
+    const afterStop = passes;
     await queueMail(t.db, { appUid: 'demo', to: 'after-stop@example.pe', subject: 's', text: 'x' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(calls.length).toBe(afterStop);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(passes).toBe(afterStop);
   });
 
   it('shows each app only its own mail in the development mailbox', async () => {

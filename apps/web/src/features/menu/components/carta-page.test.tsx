@@ -1,6 +1,7 @@
 import type { App, Company } from '@storefront/contracts/app';
+import { SEARCH_DEBOUNCE_MS } from '@storefront/contracts/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type React from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -157,11 +158,19 @@ describe('/carta', () => {
         .mocked(fetch)
         .mock.calls.map(([url]) => String(url))
         .filter((url) => url.includes('search='));
-    fireEvent.change(input, { target: { value: 'lom' } });
-    fireEvent.change(input, { target: { value: 'lomo ' } });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(searched()).toEqual([]);
-    await waitFor(() => expect(searched()).toHaveLength(1), { timeout: 2000 });
+    // The debounce runs on a fake clock: nothing is asked until SEARCH_DEBOUNCE_MS after the last key.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(input, { target: { value: 'lom' } });
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 100));
+      fireEvent.change(input, { target: { value: 'lomo ' } });
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+      expect(searched()).toEqual([]);
+      act(() => vi.advanceTimersByTime(1));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(searched()).toHaveLength(1));
     expect(searched()[0]).toMatch(/[?&]search=lomo(&|$)/);
   });
 

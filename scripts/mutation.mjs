@@ -1,0 +1,140 @@
+// Mutation testing (Stryker + its Vitest runner) of the rules that matter, one module at a time, each
+// with the tests that exercise it and its own incremental file in reports/mutation/ (committed), so a
+// second run only re-tests mutants whose code or tests changed. `npm run test:mutation [-- module ...]`
+// runs every module or the ones named, then prints and writes the score table (reports/mutation/scores.md).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const api = 'apps/api/src';
+export const MODULES = [
+  {
+    name: 'sanitiser',
+    mutate: ['apps/web/src/components/ui/safe-html.tsx', 'apps/web/src/lib/safe-url.ts'],
+    tests: [
+      'apps/web/src/components/ui/safe-html*.test.tsx',
+      'apps/web/src/lib/safe-url.test.ts',
+      'apps/web/src/features/*/components/*.sanitising.test.tsx',
+    ],
+    environment: 'jsdom',
+  },
+  {
+    name: 'validators',
+    mutate: ['packages/contracts/src/validators.ts'],
+    tests: ['packages/contracts/src/validators*.test.ts'],
+  },
+  {
+    name: 'auth-plugin',
+    mutate: [`${api}/plugins/auth.ts`],
+    tests: [`${api}/plugins/auth*.test.ts`],
+  },
+  {
+    name: 'tenant-plugin',
+    mutate: [`${api}/plugins/tenant.ts`],
+    tests: [`${api}/plugins/tenant*.test.ts`],
+  },
+  {
+    name: 'coupons',
+    mutate: [`${api}/modules/coupons/coupons.service.ts`],
+    tests: [`${api}/modules/coupons/*.test.ts`, `${api}/modules/orders/checkout.test.ts`],
+  },
+  {
+    name: 'ledger',
+    mutate: [`${api}/modules/loyalty/ledger.service.ts`],
+    tests: [`${api}/modules/loyalty/ledger*.test.ts`, `${api}/modules/loyalty/loyalty.test.ts`],
+  },
+  {
+    name: 'promotions',
+    mutate: [`${api}/modules/loyalty/promotions.service.ts`],
+    tests: [`${api}/modules/loyalty/promotions*.test.ts`, `${api}/modules/loyalty/loyalty.test.ts`],
+  },
+  {
+    name: 'retail-redemptions',
+    // redeem, stamp and givePoints (the rest of the file is look-ups and the order board).
+    mutate: [`${api}/modules/retail/retail.service.ts:204-325`],
+    tests: [`${api}/modules/retail/retail*.test.ts`],
+  },
+  {
+    name: 'orders-pricing-stock',
+    mutate: [`${api}/modules/orders/checkout.service.ts`, `${api}/modules/orders/order-lines.service.ts`],
+    tests: [`${api}/modules/orders/checkout*.test.ts`, `${api}/modules/orders/orders.test.ts`],
+  },
+];
+
+const TABLE = 'reports/mutation/scores.md';
+
+function scoreOf(name) {
+  const file = `reports/mutation/${name}.incremental.json`;
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const counts = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0 };
+  for (const source of Object.values(report.files)) {
+    for (const mutant of source.mutants) if (mutant.status in counts) counts[mutant.status] += 1;
+  }
+  const detected = counts.Killed + counts.Timeout;
+  const valid = detected + counts.Survived + counts.NoCoverage;
+  return { ...counts, valid, score: valid ? (100 * detected) / valid : 100 };
+}
+
+// --force re-tests every mutant (after adding tests that the incremental file cannot know cover old survivors).
+const force = process.argv.includes('--force');
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--force');
+const chosen = wanted.length ? MODULES.filter((m) => wanted.includes(m.name)) : MODULES;
+if (wanted.length && chosen.length !== wanted.length) {
+  console.error(`unknown module; known: ${MODULES.map((m) => m.name).join(', ')}`);
+  process.exit(2);
+}
+
+const rows = new Map(
+  existsSync(TABLE)
+    ? readFileSync(TABLE, 'utf8')
+        .split('\n')
+        .filter((line) => /^\| [a-z-]+ \|/.test(line))
+        .map((line) => [line.split('|')[1].trim(), line])
+    : [],
+);
+let failed = false;
+for (const module of chosen) {
+  const started = Date.now();
+  const run = spawnSync(
+    'npx',
+    [
+      'stryker',
+      'run',
+      'stryker.config.mjs',
+      '--mutate',
+      module.mutate.join(','),
+      '--incrementalFile',
+      `reports/mutation/${module.name}.incremental.json`,
+      ...(force ? ['--force'] : []),
+    ],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        MUTATION_TESTS: module.tests.join(','),
+        MUTATION_ENVIRONMENT: module.environment ?? 'node',
+      },
+    },
+  );
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const score = scoreOf(module.name);
+  if (run.status !== 0 || !score) {
+    failed = true;
+    console.error(`mutation: ${module.name} did not finish (exit ${run.status})`);
+    continue;
+  }
+  if (score.score < 80) failed = true;
+  rows.set(
+    module.name,
+    `| ${module.name} | ${score.score.toFixed(1)}% | ${score.Killed + score.Timeout} | ${score.Survived} | ${score.NoCoverage} | ${seconds} s |`,
+  );
+}
+
+const table = [
+  '| module | score | killed | survived | no coverage | last run |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...MODULES.filter((m) => rows.has(m.name)).map((m) => rows.get(m.name)),
+].join('\n');
+writeFileSync(TABLE, `${table}\n`);
+console.log(`\n${table}\n\nThe bar is 80% per module.`);
+process.exit(failed ? 1 : 0);
