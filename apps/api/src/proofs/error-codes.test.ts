@@ -195,6 +195,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   CODE_NOT_FOUND: { request: () => as(member, { url: '/api/v5/companies/demo-main/validate-code/NOPE/' }) },
   APP_NOT_FOUND: { request: () => ({ url: '/api/v7/places/', headers: { host: 'nobody.example.com' } }) },
   API_KEY_MISMATCH: { request: () => ({ url: '/api/v7/places/', headers: { 'api-key': 'not-the-key' } }) },
+  INVALID_HOST: { request: () => ({ url: '/api/v7/places/', headers: { host: 'localhost:@evil.example' } }) },
   NOT_AUTHENTICATED: { request: () => ({ url: '/api/v5/me/' }) },
   INVALID_TOKEN: { request: () => as('not-a-token', { url: '/api/v5/me/' }) },
   FORBIDDEN: { request: () => retail(member, 'GET', 'places/') },
