@@ -17,7 +17,16 @@ const IDEMPOTENCY_KEY_TTL_MS = 48 * 60 * MINUTE_MS;
 async function main() {
   const config = loadConfig();
   const { database } = config;
-  const unlock = 'dataDir' in database && database.dataDir ? lockDataDir(database.dataDir) : () => {};
+  const unlock =
+    'dataDir' in database && database.dataDir
+      ? await lockDataDir(database.dataDir, {
+          // Another server may be writing the folder now: stop before this one writes anything more.
+          onLost: (error) => {
+            console.error(`Lost the lock on the data folder ${database.dataDir}: ${error.message}`);
+            process.exit(1);
+          },
+        })
+      : async () => {};
   const handle = await openDatabase(database);
 
   // A fresh database gets the demo shop, but never in production (architecture §7).
@@ -61,7 +70,7 @@ async function main() {
       await app.close();
       await handle.close();
     } finally {
-      unlock();
+      await unlock();
       process.exit(0);
     }
   };
