@@ -48,8 +48,9 @@ export type AppConfig = Pick<
   | 'REDIS_URL'
   | 'METRICS_TOKEN'
 > &
-  // Absent (the tests' apps): every request looks its tenant up and computes its menu page.
-  Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS'>>;
+  // Absent (the tests' apps): every request looks its tenant up and computes its menu page, and
+  // order-board streams last the default lifetime.
+  Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS' | 'ORDER_STREAM_MAX_SECONDS'>>;
 
 export interface BuildOptions {
   config: AppConfig;

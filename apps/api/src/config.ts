@@ -41,6 +41,9 @@ const publicUrlSchema = z
   }, 'an http(s) address without user name or password')
   .optional();
 
+/** The default lifetime of an order-board stream: 15 minutes. */
+export const ORDER_STREAM_MAX_SECONDS = 900;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -65,6 +68,8 @@ const envSchema = z.object({
   TENANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** How long each process keeps a menu page (modules/catalogue/menu-cache.ts); 0 = not at all. */
   MENU_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(1),
+  /** An order-board stream ends after this long, so that the board reconnects and signs in anew. */
+  ORDER_STREAM_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(ORDER_STREAM_MAX_SECONDS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   DEMO_FILE: z

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HEARTBEAT_MS, STALE_MS } from '@storefront/db/data-dir-lock';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killServer, type ServerProcess, startServer } from './test/server-process.ts';
 
@@ -8,8 +10,8 @@ import { killServer, type ServerProcess, startServer } from './test/server-proce
 // data that survives a restart.
 const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
 const running: ServerProcess[] = [];
-const start = async () => {
-  const server = await startServer({ DATA_DIR: dataDir });
+const start = async (wrapper: string[] = [], folder = dataDir) => {
+  const server = await startServer({ DATA_DIR: folder }, undefined, wrapper);
   running.push(server);
   return server;
 };
@@ -37,7 +39,59 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 
     expect(third.output()).not.toContain('Loaded the demo data');
     const app = await fetch(`${third.base}/v7/apps/?domain=localhost`).then((res) => res.json());
     expect(app.uid).toBe('demo');
-    third.child.kill('SIGTERM');
-    expect(await third.exited).toBe(0);
+
+    // kill -9 leaves the lock behind; a server in the same pid namespace sees the pid dead and takes
+    // it over at once, without waiting for the heartbeat to go stale.
+    await killServer(third);
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
+    const startedAt = Date.now();
+    const fourth = await start();
+    expect(Date.now() - startedAt).toBeLessThan(STALE_MS);
+    fourth.child.kill('SIGTERM');
+    expect(await fourth.exited).toBe(0);
   });
+
+  // Two containers on one volume: each server in its own pid namespace, where both can be pid 1.
+  const ownNamespace = ['unshare', '--pid', '--fork', '--kill-child'];
+  const unshareProblem = (() => {
+    const probe = spawnSync(ownNamespace[0] as string, [...ownNamespace.slice(1), 'true'], {
+      encoding: 'utf8',
+    });
+    if (probe.error) return `unshare is not available (${probe.error.message})`;
+    return probe.status === 0
+      ? null
+      : `unshare --pid failed (${probe.stderr.trim() || `exit ${probe.status}`}; it needs root)`;
+  })();
+  if (unshareProblem) console.log(`Skipping the pid-namespace lock proof: ${unshareProblem}`);
+
+  it.skipIf(unshareProblem)(
+    'holds the lock against a server in another pid namespace, and takes over from one killed with -9',
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'server-ns-test-'));
+      const first = await start(ownNamespace, folder);
+      // The second waits for a heartbeat to move, then refuses, naming the holder.
+      const refusal = await start(ownNamespace, folder).then(
+        () => 'started',
+        (error: Error) => error.message,
+      );
+      expect(refusal).toContain(`The data folder ${folder} is in use by another server (process `);
+      expect(refusal).toMatch(/pid:\[\d+\], since .*, last heartbeat \d+\.\d s ago/);
+      expect((await fetch(`${first.base}/v7/apps/?domain=localhost`)).status).toBe(200);
+
+      // kill -9 of the first container: its heartbeat stops, and the next server takes over once it
+      // has been silent for STALE_MS.
+      await killServer(first);
+      const startedAt = Date.now();
+      const next = await start(ownNamespace, folder);
+      const waited = Date.now() - startedAt;
+      expect(waited).toBeLessThan(STALE_MS + HEARTBEAT_MS + 30_000);
+      console.log(
+        `Took over the lock of a server killed with -9 in another pid namespace after ${waited} ms`,
+      );
+      expect(next.output()).not.toContain('Loaded the demo data');
+      expect((await fetch(`${next.base}/v7/apps/?domain=localhost`)).status).toBe(200);
+      // unshare --fork ignores SIGTERM while it waits; afterAll's SIGKILL ends it and (--kill-child) the server.
+    },
+    240_000,
+  );
 });

@@ -19,7 +19,16 @@ async function main() {
   const warning = exposureWarning(config);
   if (warning) console.warn(warning);
   const { database } = config;
-  const unlock = 'dataDir' in database && database.dataDir ? lockDataDir(database.dataDir) : () => {};
+  const unlock =
+    'dataDir' in database && database.dataDir
+      ? await lockDataDir(database.dataDir, {
+          // Another server may be writing the folder now: stop before this one writes anything more.
+          onLost: (error) => {
+            console.error(`Lost the lock on the data folder ${database.dataDir}: ${error.message}`);
+            process.exit(1);
+          },
+        })
+      : async () => {};
   const handle = await openDatabase(database);
 
   // A fresh database gets the demo shop, but never in production (architecture §7).
@@ -63,7 +72,7 @@ async function main() {
       await app.close();
       await handle.close();
     } finally {
-      unlock();
+      await unlock();
       process.exit(0);
     }
   };

@@ -12,10 +12,10 @@ if (command !== 'import' || !file) {
 }
 
 const config = loadDatabaseConfig(process.env);
-let unlock: (() => void) | undefined;
+let unlock: (() => Promise<void>) | undefined;
 try {
   const input: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if ('dataDir' in config && config.dataDir) unlock = lockDataDir(config.dataDir);
+  if ('dataDir' in config && config.dataDir) unlock = await lockDataDir(config.dataDir);
   const database = await openDatabase(config);
   try {
     const summary = await importTenantFile(database.db, input, {
@@ -29,5 +29,5 @@ try {
   console.error(error instanceof TenantFileError || error instanceof SyntaxError ? error.message : error);
   process.exitCode = 1;
 } finally {
-  unlock?.();
+  await unlock?.();
 }

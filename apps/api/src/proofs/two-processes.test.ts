@@ -4,6 +4,7 @@ import { openTestDatabase } from '@storefront/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMembers, pickupBody, tomorrow } from '../modules/orders/orders.fixtures.ts';
+import { openOrderStream } from '../test/order-stream-client.ts';
 import { hasPostgres } from '../test/proof-requirements.ts';
 import { killServer, type ServerProcess, startServer } from '../test/server-process.ts';
 
@@ -59,6 +60,18 @@ describe.skipIf(!onPostgres)(
       expect((await call(other(1), '/v5/me/', { token })).json.email).toBe('socio@demo.pe');
       expect((await call(other(1), '/v5/logout/', { method: 'POST', token })).status).toBe(200);
       expect((await call(other(0), '/v5/me/', { token })).status).toBe(401);
+    });
+
+    it('ends an order-board stream on one process within 2 s of its session logging out on the other', async () => {
+      const login = await call(other(0), '/v5/login/', {
+        method: 'POST',
+        body: { email: 'tienda@demo.pe', password: 'Demo1234!' },
+      });
+      const token = login.json.token as string;
+      const stream = await openOrderStream(other(1).base, token, PLACE);
+      stream.since();
+      expect((await call(other(0), '/v5/logout/', { method: 'POST', token })).status).toBe(200);
+      expect(await stream.endedWithin(4000)).toBeLessThan(2000);
     });
 
     it('reads through one process the cart saved through the other', async () => {

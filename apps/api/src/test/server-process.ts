@@ -16,10 +16,18 @@ export interface ServerProcess {
 
 export const randomPort = () => 20_000 + Math.floor(Math.random() * 30_000);
 
-/** Starts a server and resolves once it listens; `env` picks the database (DATABASE_URL or DATA_DIR). */
-export function startServer(env: NodeJS.ProcessEnv, port = randomPort()): Promise<ServerProcess> {
+/**
+ * Starts a server and resolves once it listens; `env` picks the database (DATABASE_URL or DATA_DIR).
+ * `wrapper` runs it inside another command, e.g. `unshare --pid --fork` for its own pid namespace.
+ */
+export function startServer(
+  env: NodeJS.ProcessEnv,
+  port = randomPort(),
+  wrapper: string[] = [],
+): Promise<ServerProcess> {
   const { DATABASE_URL: _unset, DATA_DIR: _unset2, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const command = [...wrapper, process.execPath, '--import', 'tsx', 'apps/api/src/server.ts'];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: ROOT,
     env: {
       ...inherited,

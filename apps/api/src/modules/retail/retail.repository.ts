@@ -3,9 +3,10 @@ import { placePickupSettings } from '@storefront/db/schema/catalogue';
 import { memberships, programs, promotions, redemptions } from '@storefront/db/schema/loyalty';
 import { orders } from '@storefront/db/schema/orders';
 import { staffAuditLog } from '@storefront/db/schema/retail';
+import { authTokens } from '@storefront/db/schema/sessions';
 import { companies, places } from '@storefront/db/schema/tenancy';
 import { staffRoles, users } from '@storefront/db/schema/users';
-import { and, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, like, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageRequest } from '../../lib/paging.ts';
 
@@ -28,6 +29,35 @@ export function rolesOf(db: Executor, appUid: string, userUid: string) {
     .innerJoin(users, eq(users.uid, staffRoles.userUid))
     .innerJoin(companies, eq(companies.uid, staffRoles.companyUid))
     .where(and(eq(staffRoles.userUid, userUid), eq(users.appUid, appUid), isNull(users.deletedAt)));
+}
+
+/**
+ * Whether a token is still a live session of a staff member of this place (not revoked, idle or of a
+ * deleted user; the role still names the place). Read-only: an open order board asks it every second.
+ */
+export async function staffSessionCoversPlace(
+  db: Executor,
+  appUid: string,
+  tokenHash: string,
+  idleSince: Date,
+  placeUid: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userUid: users.uid })
+    .from(authTokens)
+    .innerJoin(users, and(eq(users.uid, authTokens.userUid), isNull(users.deletedAt)))
+    .innerJoin(staffRoles, eq(staffRoles.userUid, users.uid))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.appUid, appUid),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.lastUsedAt, idleSince),
+        sql`${placeUid} = ANY(${staffRoles.placeUids})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Places of the app among the given uids. */

@@ -19,6 +19,7 @@ import {
 } from '@storefront/contracts/retail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ORDER_STREAM_MAX_SECONDS } from '../../config.ts';
 import { idempotentWrite, sendResult } from '../../lib/idempotency.ts';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
@@ -29,6 +30,12 @@ import * as retail from './retail.service.ts';
 
 const tags = ['retail'];
 const HEARTBEAT_MS = 15_000;
+/**
+ * How often an open stream checks that its session and staff role still hold: a logout, a role
+ * removed or an account deleted ends it within this plus one query, on every process, whatever
+ * made the change (the API, a tenant import, SQL).
+ */
+const STREAM_RECHECK_MS = 1000;
 
 /** The retail staff calls of architecture §6, all under /api/v5/retail/, refused (403) to members. */
 export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -222,8 +229,30 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
       raw.write('retry: 2000\n\n');
       let unsubscribe = () => {};
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+      const token = request.authToken as string;
+      let checking = false;
+      const recheck = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        retail
+          .streamStillAllowed(ctx, token, place.uid)
+          .then((allowed) => {
+            if (!allowed) end();
+          })
+          .catch((error) => request.log.error(error, 'order stream check'))
+          .finally(() => {
+            checking = false;
+          });
+      }, STREAM_RECHECK_MS);
+      // Past its lifetime the stream ends; the board reconnects, and so authenticates again.
+      const lifetime = setTimeout(
+        () => end(),
+        (request.server.config.ORDER_STREAM_MAX_SECONDS ?? ORDER_STREAM_MAX_SECONDS) * 1000,
+      );
       const end = () => {
         clearInterval(heartbeat);
+        clearInterval(recheck);
+        clearTimeout(lifetime);
         unsubscribe();
         streams.delete(end);
         raw.end();

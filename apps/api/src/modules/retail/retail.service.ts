@@ -33,6 +33,7 @@ import { redeemPromotion, toPromotionDto } from '../loyalty/promotions.service.t
 import { type OrderStatus, transitionOrder } from '../orders/order-status.service.ts';
 import { listHistory, placeNames } from '../orders/orders.repository.ts';
 import { toOrderDto } from '../orders/orders.service.ts';
+import { hashToken, tokenIdleSince } from '../sessions/sessions.service.ts';
 import * as repo from './retail.repository.ts';
 
 // ---------------------------------------------------------------- who may do what
@@ -55,6 +56,11 @@ export async function staffContextOf(request: FastifyRequest): Promise<StaffCont
   const roles = (await repo.rolesOf(ctx.db, ctx.app.uid, ctx.user.uid)) as StaffRole[];
   if (roles.length === 0) throw new AppError('FORBIDDEN');
   return { ...ctx, roles };
+}
+
+/** Whether an open order-board stream may go on: its session still live, its user still staff of the place. */
+export function streamStillAllowed(ctx: StaffContext, token: string, placeUid: string): Promise<boolean> {
+  return repo.staffSessionCoversPlace(ctx.db, ctx.app.uid, hashToken(token), tokenIdleSince(), placeUid);
 }
 
 const fieldError = (code: ErrorCode, field: string, ctx: MemberContext) =>

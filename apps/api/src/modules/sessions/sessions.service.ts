@@ -20,9 +20,11 @@ export async function issueToken(db: Executor, user: Pick<UserRow, 'uid' | 'appU
   return token;
 }
 
+/** Tokens last used before this are idle, hence no longer valid. */
+export const tokenIdleSince = () => new Date(Date.now() - TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000);
+
 export function userForToken(db: Executor, appUid: string, token: string): Promise<UserRow | null> {
-  const idleSince = new Date(Date.now() - TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000);
-  return findUserByToken(db, appUid, hashToken(token), idleSince);
+  return findUserByToken(db, appUid, hashToken(token), tokenIdleSince());
 }
 
 export const endSession = (db: Executor, token: string) => revokeToken(db, hashToken(token));
