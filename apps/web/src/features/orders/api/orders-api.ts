@@ -18,7 +18,7 @@ export function useOrders(page: number, paymentMethod?: Order['payment_type']) {
 /** Statuses after which an order never moves again (architecture §4). */
 const FINAL_STATUSES: Order['status'][] = ['DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'];
 /** How often an open order page asks for its status while the order is in progress. */
-export const ORDER_POLL_MS = 5000;
+const ORDER_POLL_MS = 5000;
 
 /**
  * GET v5/me/orders/{uid}/: one order with its status history. While the order is in progress the page
