@@ -126,6 +126,7 @@ test('options → cart → pickup with cash → the order in /orders, then cance
   await expect(row).toContainText('Recibido');
   await row.getByRole('link').click();
   await page.getByRole('button', { name: 'Cancelar pedido' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar pedido' }).click();
   await expect(page.locator('.order-detail-header .order-status')).toHaveText('Cancelado por ti');
   await expect(page.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);
   expect(errors).toEqual([]);
@@ -335,6 +336,7 @@ test('subscribe on two days, then cancel the subscription', async ({ page, reque
   await expect(card).toContainText('Lun, Vie');
   await expect(card).toContainText('Activa');
   await card.getByRole('button', { name: 'Cancelar suscripción' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar suscripción' }).click();
   await expect(card).toContainText('Cancelada');
   await expect(card.getByRole('button', { name: 'Cancelar suscripción' })).toHaveCount(0);
 });
