@@ -88,7 +88,8 @@ for (const viewport of [
 
       await page.goto(`/retail?place=${PLACE}&tab=orders`);
       await expect(page.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
-      // A tap anywhere on the board is the gesture browsers want before they play sound.
+      // Browsers play sound only after a gesture on the page: the board says so until a tap anywhere.
+      await expect(page.getByRole('button', { name: 'Activar sonido' })).toBeVisible();
       await page.getByRole('heading', { name: 'Pedidos', exact: true }).click();
       await expect(page.getByRole('button', { name: 'Activar sonido' })).toHaveCount(0);
 

@@ -16,9 +16,12 @@ export async function unlockAudio(): Promise<boolean> {
 /** Whether the chime can play without a further gesture. */
 export const audioReady = () => context?.state === 'running';
 
+/**
+ * Plays the chime if sound is unlocked. Nothing is queued on a suspended context: its clock stands
+ * still, so every chime scheduled before the first gesture would play at once when it resumes.
+ */
 export function playNewOrderChime(): void {
-  void unlockAudio();
-  if (!context) return;
+  if (!context || context.state !== 'running') return;
   const start = context.currentTime;
   for (const [offset, frequency] of [
     [0, 880],
