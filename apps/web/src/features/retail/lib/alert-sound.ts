@@ -21,7 +21,7 @@ export const audioReady = () => context?.state === 'running';
  * still, so every chime scheduled before the first gesture would play at once when it resumes.
  */
 export function playNewOrderChime(): void {
-  if (!context || context.state !== 'running') return;
+  if (context?.state !== 'running') return;
   const start = context.currentTime;
   for (const [offset, frequency] of [
     [0, 880],
