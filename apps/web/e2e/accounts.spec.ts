@@ -155,6 +155,39 @@ test('forgot password, reset it from the mailed link, log in with the new one', 
   expect(await storedToken(page)).toBeTruthy();
 });
 
+test('a customer created at the counter sets a password from the welcome mail and signs in', async ({
+  page,
+  request,
+}) => {
+  const staff = await request.post('/api/v5/login/', {
+    data: { email: 'tienda@demo.pe', password: 'Demo1234!' },
+  });
+  const email = `mostrador-${unique()}@demo.pe`;
+  const created = await request.post('/api/v5/retail/users/', {
+    headers: { Authorization: `Token ${(await staff.json()).token}` },
+    data: {
+      place: 'place-miraflores',
+      document_type: 'NATIONAL_ID',
+      document_number: digits(8),
+      first_name: 'Rosa',
+      last_name: 'Mostrador',
+      email,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto(await mailedLink(email, 'reset-password'));
+  await expect(page.getByRole('heading', { name: 'Crea tu contraseña' })).toBeVisible();
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('Primera1234!');
+  await page.getByLabel('Repite la nueva contraseña').fill('Primera1234!');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Tu contraseña ha sido actualizada')).toBeVisible();
+
+  await logInByEmail(page, email, 'Primera1234!');
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(await storedToken(page)).toBeTruthy();
+});
+
 test('only-document login: an unknown document lands on register with it prefilled', async ({ page }) => {
   await page.goto(tenantUrl('doc.localhost', '/login'));
   await expect(page.getByRole('button', { name: 'Correo' })).toHaveCount(0);
