@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
 
@@ -53,6 +54,23 @@ describe('odd input answers 400, never 5xx', () => {
     });
     expect(fine.statusCode).toBe(404);
     expect(fine.json()).toEqual({ detail: 'No existe una aplicación para este dominio.' });
+  });
+
+  it('no Host at all (an HTTP/1.0 health check) is not refused, and names no tenant', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const ask = (path: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.0\r\n\r\n`));
+        socket.on('data', (chunk) => {
+          answer += chunk;
+        });
+        socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+        socket.on('error', reject);
+      });
+    expect(await ask('/api/health')).toMatch(/^HTTP\/1\.[01] 200/);
+    expect(await ask('/api/v7/places/place-miraflores/products/')).toMatch(/^HTTP\/1\.[01] 404/);
   });
 
   it('year 0000 and impossible days in every date field', async () => {
