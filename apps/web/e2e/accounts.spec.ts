@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { digits, newMember, presetCookieChoice, tenantUrl } from './support.ts';
+import { digits, E2E_PORT, newMember, presetCookieChoice, tenantUrl } from './support.ts';
 
 // Accounts journeys (issue 3): every sign-in method, registration with e-mail verification, password
 // reset, only-document login, complete-info and deletion by link, against the demo data.
@@ -17,10 +17,11 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 /**
  * The link of one kind mailed to an address, read from the mail the loopback SMTP server received
- * (e2e/smtp-inbox.ts): the journey follows the link exactly as it went out over SMTP.
+ * (e2e/smtp-inbox.ts), whole: the journey opens it exactly as it went out over SMTP, scheme, host and
+ * port included, so a link to anywhere but the site the member used fails the journey.
  */
 async function mailedLink(to: string, path: string): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s]+(/[^\\s]*${path}/[^\\s]+)`);
+  const pattern = new RegExp(`(https?://[^\\s]+/[^\\s]*${path}/[^\\s]+)`);
   let link: string | undefined;
   await expect
     .poll(
@@ -38,6 +39,7 @@ async function mailedLink(to: string, path: string): Promise<string> {
       { timeout: 15_000 },
     )
     .toBeTruthy();
+  expect(new URL(link as string).origin).toBe(`http://localhost:${E2E_PORT}`);
   return link as string;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, GENDERS, LANGUAGES, type Language } from './constants.ts';
+import { isoDate } from './validators.ts';
 
 /** Passwords: at least 8 characters (architecture §4 Accounts); the upper bound keeps hashing cheap. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -90,7 +91,7 @@ export type Me = z.infer<typeof meSchema>;
 export const updateMeSchema = z.strictObject({
   first_name: ruledText(100).optional(),
   last_name: ruledText(100).optional(),
-  birthdate: z.iso.date().nullable().optional(),
+  birthdate: isoDate().nullable().optional(),
   document_type: z.enum(DOCUMENT_TYPES).optional(),
   document_number: documentNumber.nullable().optional(),
   gender: z.enum(GENDERS).nullable().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companySchema } from './app.ts';
 import { ALL_CATEGORIES_UID } from './constants.ts';
 import { pageQuerySchema } from './lists.ts';
+import { isoDate } from './validators.ts';
 
 // Catalogue and menu (spec §2 Product menu, §3 Place/Area/Category/Product/Option group, §7).
 
@@ -141,7 +142,7 @@ export const placesQuerySchema = z.strictObject({
   locality: uid.optional(),
 });
 
-export const pickupScheduleQuerySchema = z.strictObject({ date: z.iso.date().optional() });
+export const pickupScheduleQuerySchema = z.strictObject({ date: isoDate().optional() });
 
 export const placeProductsQuerySchema = z.strictObject({
   ...paged,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './lists.ts';
+import { isoDate } from './validators.ts';
 
 // Benefit programs, promotions, raffles, polls, events and gift cards (spec §7 Programs and benefits).
 
@@ -224,7 +225,7 @@ export const eventsQuerySchema = pageQuerySchema
   .extend({
     ordering: z.enum(EVENT_ORDERINGS).optional(),
     /** Only events starting on or after this date. */
-    from: z.iso.date().optional(),
+    from: isoDate().optional(),
   })
   .strict();
 

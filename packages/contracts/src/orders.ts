@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, MAX_CART_LINES, MAX_LINE_QUANTITY, ORDER_STATUSES } from './constants.ts';
 import { pageQuerySchema } from './lists.ts';
+import { isoDate } from './validators.ts';
 
 // Cart, checkout, orders, subscriptions, coupons and delivery fares (spec §3 Cart/Order, §7 "Cart and
 // orders", architecture §4 and §6). Money in responses is a decimal string ("12.50").
@@ -71,7 +72,7 @@ const checkoutFields = {
   order_type: z.enum(ORDER_TYPES),
   products: z.array(cartLineSchema).min(1).max(MAX_CART_LINES),
   payment_type: z.enum(PAYMENT_TYPES),
-  pickup_date: z.iso.date(),
+  pickup_date: isoDate(),
   start_time: hhmm,
   end_time: hhmm,
   address: text(300).optional(),

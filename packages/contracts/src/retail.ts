@@ -3,11 +3,11 @@ import { DOCUMENT_TYPES, ORDER_STATUSES, SEARCH_TYPES } from './constants.ts';
 import { pageQuerySchema } from './lists.ts';
 import { promotionSchema } from './loyalty.ts';
 import { orderSchema } from './orders.ts';
+import { isoDate } from './validators.ts';
 
 // Retail staff tools, all under /api/v5/retail/ (architecture §6; spec §1, §2 Retailer tools, §5, §8).
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const STAFF_ROLES = ['STAFF', 'MANAGER'] as const;
 
@@ -114,7 +114,7 @@ export type RetailRedemption = z.infer<typeof retailRedemptionSchema>;
 /** GET redemptions/?place=P&date=YYYY-MM-DD[&format=csv|xlsx]: one place and one day (spec §5). */
 export const redemptionRecordsQuerySchema = pageQuerySchema.extend({
   place: uid.optional(),
-  date: isoDate.optional(),
+  date: isoDate().optional(),
   format: z.enum(['json', 'csv', 'xlsx']).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './validators.ts';
 
 // The loyalty part of the tenant file (docs/tenant-file.md): programs with their levels, sections,
 // ads, promotions, raffles and polls; company events; gift cards; demo members' opening balances.
@@ -50,7 +51,7 @@ export const tenantRaffleSchema = z.strictObject({
   prize: text(500).default(''),
   starts_at: z.iso.datetime({ offset: true }).optional(),
   ends_at: z.iso.datetime({ offset: true }).optional(),
-  draw_date: z.iso.date().optional(),
+  draw_date: isoDate().optional(),
   fields: z
     .array(
       z.strictObject({
@@ -113,9 +114,9 @@ export const tenantEventSchema = z.strictObject({
   title: z.string().min(1).max(200),
   description: text(5000).default(''),
   image: imageUrl.optional(),
-  start_date: z.iso.date(),
+  start_date: isoDate(),
   start_time: z.iso.time().optional(),
-  end_date: z.iso.date().optional(),
+  end_date: isoDate().optional(),
   end_time: z.iso.time().optional(),
   location: text(500).default(''),
   link: z.string().max(2000).optional(),

@@ -20,6 +20,7 @@ import {
 } from './tenant-file-catalogue.ts';
 import { refineLoyalty, tenantLoyaltySchema } from './tenant-file-loyalty.ts';
 import { refineOrders, tenantOrdersSchema } from './tenant-file-orders.ts';
+import { isoDate } from './validators.ts';
 
 /**
  * The tenant file: one JSON document that creates or updates apps with everything they own
@@ -94,7 +95,7 @@ export const tenantUserSchema = z.strictObject({
   last_name: z.string().max(100).default(''),
   mobile_number: z.string().max(20).optional(),
   country_code_number: z.string().max(6).optional(),
-  birthdate: z.iso.date().optional(),
+  birthdate: isoDate().optional(),
   gender: z.enum(GENDERS).optional(),
   area: uid.optional(),
   email_verified: z.boolean().default(true),

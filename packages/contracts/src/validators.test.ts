@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isDateSlash, VALIDATION_MESSAGES, validateValue, withRules } from './validators.ts';
+import { isDateSlash, isoDate, VALIDATION_MESSAGES, validateValue, withRules } from './validators.ts';
 
 const TELEPHONE_ES =
   'Agregar el código numérico correspondiente a tu país antes de ingresar tu número telefónico (Todo junto). PE: +51, MX: +52, COL: +57, ECUA: +593.';
@@ -69,5 +69,22 @@ describe('generic validator (spec §5)', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Ingresar un email correcto');
     expect(schema.safeParse({ email: 'a@b.pe' }).success).toBe(true);
+  });
+});
+
+describe('isoDate', () => {
+  it('takes real calendar days from year 1 on, and nothing else', () => {
+    for (const day of ['2024-02-29', '2000-02-29', '0001-01-01', '9999-12-31'])
+      expect(isoDate().safeParse(day).success, day).toBe(true);
+    for (const day of [
+      '0000-01-01',
+      '0000-02-29',
+      '2024-02-30',
+      '1900-02-29',
+      '2023-13-01',
+      '24-01-01',
+      '2024-1-1',
+    ])
+      expect(isoDate().safeParse(day).success, day).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Language } from './constants.ts';
 
 /**
@@ -43,6 +43,12 @@ export function isDateSlash(value: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/**
+ * A real calendar day written YYYY-MM-DD (zod's check refuses 2024-02-30 and 1900-02-29), from year 1
+ * on: PostgreSQL has no year 0, and 0000-01-01 reached it as a 500. Every date field and query uses it.
+ */
+export const isoDate = () => z.iso.date().refine((value) => !value.startsWith('0000'));
 
 const HOLDS: Record<ValidationRule, (value: string) => boolean> = {
   checked: (value) => value !== 'false',

@@ -30,14 +30,15 @@ const PROTOCOLS = /^\s*https?\s*(,\s*https?\s*)*$/i;
 /**
  * Refuses (400) a request whose Host, or X-Forwarded-Proto, is not well formed, before any work: such
  * a value would otherwise reach the tenant lookup or a URL. The host checked is the one Fastify uses
- * (X-Forwarded-Host only from a proxy that TRUST_PROXY trusts).
+ * (X-Forwarded-Host only from a proxy that TRUST_PROXY trusts). No Host at all (an HTTP/1.0 health
+ * check) passes: it names no tenant.
  */
 export function checkRequestHost(request: FastifyRequest): void {
   const proto = request.headers['x-forwarded-proto'];
   const host = request.headers.host;
   if (
     (host !== undefined && !isValidHost(host)) ||
-    (request.host !== host && !isValidHost(request.host)) ||
+    (request.host !== host && request.host !== '' && !isValidHost(request.host)) ||
     (proto !== undefined && !PROTOCOLS.test(String(proto)))
   )
     throw new AppError('INVALID_HOST');

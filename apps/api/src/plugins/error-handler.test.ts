@@ -24,3 +24,26 @@ describe('the error mapping', () => {
     expect(res.json()).toEqual({ non_field_errors: ['__proto__: Campo no permitido.'] });
   });
 });
+
+describe('an unexpected failure', () => {
+  it('answers 500 with the spec body in non_field_errors, in the asked language, and no details', async () => {
+    const t = await createTestApp();
+    // The database gone under a running app: every look-up fails in a way no request can cause.
+    await t.database.close();
+    try {
+      for (const [language, message] of [
+        ['es', 'Algo malo ha pasado, por favor intentarlo más adelante.'],
+        ['en', 'Something went wrong, please try again later.'],
+      ] as const) {
+        const res = await t.app.inject({
+          url: '/api/v7/places/place-miraflores/products/',
+          headers: { host: 'localhost', 'accept-language': language },
+        });
+        expect(res.statusCode).toBe(500);
+        expect(res.json()).toEqual({ non_field_errors: [message] });
+      }
+    } finally {
+      await t.app.close();
+    }
+  });
+});

@@ -15,7 +15,9 @@ import { languageOf } from '../lib/language.ts';
 /** DRF-style error bodies (architecture §3): `{detail}` or `{field: [message], non_field_errors: [...]}`. */
 export const errorBodySchema = z
   .looseObject({ detail: z.string().optional(), non_field_errors: z.array(z.string()).optional() })
-  .describe('An error: {detail} for 401, 403, 404 and 429; {field: [message], non_field_errors} for 400');
+  .describe(
+    'An error: {detail} for 401, 403, 404 and 429; {field: [message], non_field_errors} for 400 and 500',
+  );
 
 export const errorResponses = {
   400: errorBodySchema,
@@ -40,7 +42,8 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 
 export function errorBody(error: AppError, language: Language): Record<string, unknown> {
   const message = ERRORS[error.code][language];
-  if (error.status === 400 || error.status === 406) {
+  // 400 and 500 carry their messages in a list (architecture §3); 401, 403, 404, 429 carry a detail.
+  if (error.status === 400 || error.status === 406 || error.status >= 500) {
     const fields = error.fields ?? { non_field_errors: [message] };
     return { ...error.data, ...fields };
   }
@@ -98,10 +101,11 @@ export function fieldErrorsFromIssues(issues: readonly FieldIssue[], language: L
 }
 
 /**
- * PostgreSQL's refusals of a value itself (a NUL byte in text, a malformed uuid, a number out of
- * range): the request was bad, not the server. Drizzle wraps the driver's error in `cause`.
+ * PostgreSQL's refusals of a value itself (a NUL byte in text, a malformed uuid, a number or a date out
+ * of range, a malformed date): the request was bad, not the server. Drizzle wraps the driver's error
+ * in `cause`.
  */
-const BAD_VALUE_SQLSTATES = new Set(['22021', '22P05', '22P02', '22003']);
+const BAD_VALUE_SQLSTATES = new Set(['22021', '22P05', '22P02', '22003', '22007', '22008']);
 
 function isBadValueError(error: unknown): boolean {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };

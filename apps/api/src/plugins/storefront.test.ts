@@ -111,3 +111,23 @@ describe('the status of a storefront page', () => {
     }
   });
 });
+
+describe('tenant text with replacement patterns (issue 15 item 7)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { WEB_DIST: dist } });
+  });
+  afterAll(() => t.close());
+
+  it("renders the XSS fixture's $' and $` as text: one document, its title and record as stored", async () => {
+    const res = await t.app.inject({ url: '/faqs', headers: { host: 'xss.localhost' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body).toContain("<title>XSS test fixture: Shop $' and $` test</title>");
+    const inlined = res.body.match(/id="app-record">(.*?)<\/script>/s)?.[1] ?? 'null';
+    const served = await t.app.inject({ url: '/api/v7/apps/xss', headers: { host: 'xss.localhost' } });
+    expect(JSON.parse(inlined)).toEqual(served.json());
+    expect(JSON.parse(inlined).site.faqs).toContain("Shop $' and $` test $& $$ $<x>");
+  });
+});

@@ -56,13 +56,13 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
       const companyUid = path.startsWith('/c/') ? route?.companyUid : undefined;
       if (companyUid && !record.allowed_companies.some((company) => company.uid === companyUid))
         reply.status(404);
-      html = html
-        .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(record.name)}</title>`)
-        .replace(
-          '<!--app-record-->',
-          `<script type="application/json" id="app-record">${escapeJsonForHtml(JSON.stringify(record))}</script>` +
-            (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : ''),
-        );
+      // Replacement functions: a replacement string would read `$'`, `` $` `` and `$&` in tenant text
+      // as patterns and copy parts of the page into it.
+      const title = `<title>${escapeHtml(record.name)}</title>`;
+      const inlined =
+        `<script type="application/json" id="app-record">${escapeJsonForHtml(JSON.stringify(record))}</script>` +
+        (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '');
+      html = html.replace(/<title>.*?<\/title>/, () => title).replace('<!--app-record-->', () => inlined);
     }
     reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
     const accepted = request.headers['accept-encoding'] ?? '';
