@@ -21,6 +21,8 @@ export const ALL_CATEGORIES_UID = '000';
 /** Largest quantity of one cart line: far above a real order, far below an integer overflow. */
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
+/** Pickup is offered on this many days, today first (the checkout's date choice; the server's window). */
+export const PICKUP_DAYS_AHEAD = 7;
 
 export const DIAL_CODES = { PE: '+51', MX: '+52', COL: '+57', ECUA: '+593' } as const;
 export const DEFAULT_DIAL_CODE = DIAL_CODES.PE;

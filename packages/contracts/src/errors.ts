@@ -368,6 +368,7 @@ export const FIELD_MESSAGES = {
   tooLong: { es: 'El valor es demasiado largo.', en: 'The value is too long.' },
   tooSmall: { es: 'El valor es demasiado pequeño.', en: 'The value is too small.' },
   tooBig: { es: 'El valor es demasiado grande.', en: 'The value is too big.' },
+  integer: { es: 'Ingresar un número entero', en: 'Enter a whole number' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

@@ -72,7 +72,11 @@ export const pointsBodySchema = z.strictObject({
   place: uid,
   member: z.uuid(),
   program: uid,
-  amount: z.coerce.number().int().min(-1_000_000).max(1_000_000),
+  // A number, or one written in decimal digits ("12", "-3"); never "0x10", "1e3" or " ".
+  amount: z.preprocess(
+    (value) => (typeof value === 'string' && /^[-+]?\d{1,7}$/.test(value) ? Number(value) : value),
+    z.number().int().min(-1_000_000).max(1_000_000),
+  ),
   description: z.string().trim().max(200),
 });
 export type PointsBody = z.infer<typeof pointsBodySchema>;

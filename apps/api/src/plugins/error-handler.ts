@@ -6,6 +6,7 @@ import {
   FIELD_MESSAGES,
   type FieldErrors,
 } from '@storefront/contracts/errors';
+import { VALIDATION_MESSAGES } from '@storefront/contracts/validators';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -59,12 +60,19 @@ export interface FieldIssue {
   keys?: string[];
   origin?: string;
   minimum?: unknown;
+  /** What an invalid_type issue expected: `number`, `int`, `string`, … */
+  expected?: string;
 }
 
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
 
 function issueMessage(issue: FieldIssue, language: Language): string {
-  if (issue.input === undefined && issue.code === 'invalid_type') return FIELD_MESSAGES.required[language];
+  if (issue.code === 'invalid_type') {
+    if (issue.input === undefined) return FIELD_MESSAGES.required[language];
+    // A value of the wrong type is not a missing one: say what was expected (spec §5 "numeric").
+    if (issue.expected === 'int' && typeof issue.input === 'number') return FIELD_MESSAGES.integer[language];
+    if (issue.expected === 'number' || issue.expected === 'int') return VALIDATION_MESSAGES.numeric[language];
+  }
   if (issue.code === 'too_big') return FIELD_MESSAGES.tooBig[language];
   // A text under a minimum of 1 is an empty one: a missing value, in the spec's "Este campo es requerido".
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
@@ -115,16 +123,33 @@ function isBadValueError(error: unknown): boolean {
   );
 }
 
-function toAppError(error: FastifyError, language: Language): AppError | null {
+/** The value a validation issue is about, read from the part of the request that was validated. */
+function inputAt(request: FastifyRequest | undefined, context: string | undefined, path: string[]): unknown {
+  const parts: Record<string, unknown> = request
+    ? { body: request.body, querystring: request.query, params: request.params, headers: request.headers }
+    : {};
+  let value = context ? parts[context] : undefined;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function toAppError(error: FastifyError, language: Language, request?: FastifyRequest): AppError | null {
   if (error instanceof AppError) return error;
   if (isBadValueError(error)) return new AppError('VALIDATION');
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((v) => ({
-      ...(v.params as Omit<FieldIssue, 'code' | 'path' | 'message'>),
-      code: v.keyword,
-      path: v.instancePath.split('/').filter(Boolean),
-      message: v.message ?? '',
-    }));
+    const issues = error.validation.map((v) => {
+      const path = v.instancePath.split('/').filter(Boolean);
+      return {
+        ...(v.params as Omit<FieldIssue, 'code' | 'path' | 'message'>),
+        code: v.keyword,
+        path,
+        message: v.message ?? '',
+        input: inputAt(request, error.validationContext, path),
+      };
+    });
     return new AppError('VALIDATION', fieldErrorsFromIssues(issues, language));
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
@@ -150,7 +175,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** One mapping from errors to answers; anything unexpected is logged and answered without details. */
 export const errorHandlerPlugin = fp(async (fastify: FastifyInstance) => {
   fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = toAppError(error, request.language);
+    const appError = toAppError(error, request.language, request);
     if (appError) {
       if (appError.status === 401) reply.header('WWW-Authenticate', 'Token');
       return reply.status(appError.status).send(errorBody(appError, request.language));

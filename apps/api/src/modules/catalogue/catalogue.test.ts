@@ -1,9 +1,11 @@
+import { PICKUP_DAYS_AHEAD } from '@storefront/contracts/constants';
 import { normaliseSearch } from '@storefront/contracts/search';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoTenantFile } from '../../test/test-app.ts';
+import { isoWeekday, localNow } from './pickup-schedule.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers are read field by field.
 type Json = Record<string, any>;
@@ -281,36 +283,54 @@ describe('catalogue and menu', () => {
 
   it('gives 30-minute pickup slots from the weekly hours, in the am/pm format', async () => {
     const schedule = (date: string) => get(`/api/v7/places/place-miraflores/pickup-schedule/?date=${date}`);
-    // 2030-01-07 is a Monday (11:00 to 22:00), 2030-01-13 a Sunday (12:00 to 16:00).
-    const monday = await schedule('2030-01-07');
-    expect(monday.body.date).toBe('2030-01-07');
-    expect(monday.body.slots).toHaveLength(22);
-    expect(monday.body.slots[0]).toEqual({
-      label: '11:00 am - 11:30 am',
-      start_time: '11:00',
-      end_time: '11:30',
-    });
-    expect(monday.body.slots[2].label).toBe('12:00 pm - 12:30 pm');
-    expect(monday.body.slots.at(-1)).toEqual({
-      label: '09:30 pm - 10:00 pm',
-      start_time: '21:30',
-      end_time: '22:00',
-    });
-    const sunday = await schedule('2030-01-13');
-    expect(sunday.body.slots.map((s: Json) => s.start_time)).toEqual([
-      '12:00',
-      '12:30',
-      '13:00',
-      '13:30',
-      '14:00',
-      '14:30',
-      '15:00',
-      '15:30',
-    ]);
+    // Within the pickup window after today: a Monday (11:00 to 22:00) and a Sunday (12:00 to 16:00);
+    // one of them may be today itself (fewer slots), but never both.
+    const today = localNow(new Date(), 'America/Lima').date;
+    const ahead = (days: number) => {
+      const day = new Date(`${today}T12:00:00Z`);
+      day.setUTCDate(day.getUTCDate() + days);
+      return day.toISOString().slice(0, 10);
+    };
+    const upcoming = Array.from({ length: PICKUP_DAYS_AHEAD - 1 }, (_, i) => ahead(i + 1));
+    const mondayDate = upcoming.find((day) => isoWeekday(day) === 1);
+    const sundayDate = upcoming.find((day) => isoWeekday(day) === 7);
+    expect(mondayDate ?? sundayDate).toBeDefined();
+    if (mondayDate) {
+      const monday = await schedule(mondayDate);
+      expect(monday.body.date).toBe(mondayDate);
+      expect(monday.body.slots).toHaveLength(22);
+      expect(monday.body.slots[0]).toEqual({
+        label: '11:00 am - 11:30 am',
+        start_time: '11:00',
+        end_time: '11:30',
+      });
+      expect(monday.body.slots[2].label).toBe('12:00 pm - 12:30 pm');
+      expect(monday.body.slots.at(-1)).toEqual({
+        label: '09:30 pm - 10:00 pm',
+        start_time: '21:30',
+        end_time: '22:00',
+      });
+    }
+    if (sundayDate) {
+      const sunday = await schedule(sundayDate);
+      expect(sunday.body.slots.map((s: Json) => s.start_time)).toEqual([
+        '12:00',
+        '12:30',
+        '13:00',
+        '13:30',
+        '14:00',
+        '14:30',
+        '15:00',
+        '15:30',
+      ]);
+    }
+    // Past the pickup window (issue 15.8) and in the past: no slots.
+    expect((await schedule(ahead(PICKUP_DAYS_AHEAD))).body.slots).toEqual([]);
+    expect((await schedule('9999-12-31')).body.slots).toEqual([]);
     expect((await schedule('2020-01-06')).body.slots).toEqual([]);
-    const today = await get('/api/v7/places/place-miraflores/pickup-schedule/');
-    expect(today.status).toBe(200);
-    expect(today.body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const byDefault = await get('/api/v7/places/place-miraflores/pickup-schedule/');
+    expect(byDefault.status).toBe(200);
+    expect(byDefault.body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('lists product categories of a place and of a company, in order', async () => {

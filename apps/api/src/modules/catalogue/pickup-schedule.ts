@@ -1,4 +1,5 @@
 import type { PickupSchedule } from '@storefront/contracts/catalogue';
+import { PICKUP_DAYS_AHEAD } from '@storefront/contracts/constants';
 
 /** Pickup slots last 30 minutes (architecture §4 Checkout). */
 export const PICKUP_SLOT_MINUTES = 30;
@@ -65,12 +66,19 @@ export interface ScheduleInput {
   hours: { opens: string; closes: string }[];
 }
 
+/** Whether a date is one of the PICKUP_DAYS_AHEAD days that pickup is offered on, from `today`. */
+export function inPickupWindow(date: string, today: string): boolean {
+  const last = new Date(`${today}T12:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + PICKUP_DAYS_AHEAD - 1);
+  return date >= today && date <= last.toISOString().slice(0, 10);
+}
+
 /**
- * The 30-minute slots of the day's opening hours. A past date has none; today's start once the
- * preparation lead time has passed.
+ * The 30-minute slots of the day's opening hours. A date outside the pickup window (past, or more
+ * than PICKUP_DAYS_AHEAD days ahead) has none; today's start once the preparation lead time has passed.
  */
 export function pickupSlots({ date, today, leadMinutes, hours }: ScheduleInput): PickupSchedule {
-  if (date < today.date) return { date, slots: [] };
+  if (!inPickupWindow(date, today.date)) return { date, slots: [] };
   const earliest = date === today.date ? today.minutes + leadMinutes : 0;
   const slots: PickupSchedule['slots'] = [];
   for (const interval of hours) {

@@ -4,7 +4,13 @@ import type { Order, OrderBody, Subscription, SubscriptionBody } from '@storefro
 import type { Executor } from '@storefront/db/client';
 import type { MemberContext } from '../../lib/request-context.ts';
 import { deleteCart } from '../cart/cart.repository.ts';
-import { isoWeekday, localNow, pickupSlots, type ScheduleInput } from '../catalogue/pickup-schedule.ts';
+import {
+  inPickupWindow,
+  isoWeekday,
+  localNow,
+  pickupSlots,
+  type ScheduleInput,
+} from '../catalogue/pickup-schedule.ts';
 import { redeemCoupon } from '../coupons/coupons.service.ts';
 import { DEFAULT_PAYMENT_METHODS, quoteFare } from '../delivery/delivery.service.ts';
 import { spendCoins } from '../loyalty/ledger.service.ts';
@@ -21,9 +27,14 @@ function checkSlot(
   settings: { leadMinutes: number | null; timeZone: string | null },
   hours: ScheduleInput['hours'],
 ): void {
+  const today = localNow(new Date(), settings.timeZone ?? 'America/Lima');
+  if (!inPickupWindow(body.pickup_date, today.date)) {
+    const message = errorMessage('INVALID_TIME_SLOT', ctx.language);
+    throw new AppError('INVALID_TIME_SLOT', { pickup_date: [message], non_field_errors: [message] });
+  }
   const { slots } = pickupSlots({
     date: body.pickup_date,
-    today: localNow(new Date(), settings.timeZone ?? 'America/Lima'),
+    today,
     leadMinutes: settings.leadMinutes ?? 30,
     hours,
   });

@@ -1,4 +1,4 @@
-import type { Language } from '@storefront/contracts/constants';
+import { type Language, PICKUP_DAYS_AHEAD } from '@storefront/contracts/constants';
 import type { OrderBody, SubscriptionBody } from '@storefront/contracts/orders';
 import { ORDER_TYPES, PAYMENT_TYPES } from '@storefront/contracts/orders';
 import { validateValue, withRules } from '@storefront/contracts/validators';
@@ -129,8 +129,8 @@ export function checkoutBody(values: CheckoutValues, extras: CheckoutExtras): Or
   return extras.type === 'SUBSCRIPTION' ? { ...body, days: [...values.days].sort((a, b) => a - b) } : body;
 }
 
-/** The next seven days as YYYY-MM-DD in the browser's calendar, today first. */
-export function nextDays(today: Date, count = 7): string[] {
+/** The pickup days as YYYY-MM-DD in the browser's calendar, today first. */
+export function nextDays(today: Date, count = PICKUP_DAYS_AHEAD): string[] {
   return Array.from({ length: count }, (_, offset) => {
     const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
     const month = String(day.getMonth() + 1).padStart(2, '0');
