@@ -86,6 +86,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
   });
   api.post('/v5/login/', {
     schema: {
+      operationId: 'login',
       tags,
       summary: 'Sign in by e-mail, mobile number or document; answers the token',
       body: loginSchema,
@@ -104,12 +105,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   // Each provider's token is checked with the provider; the IP limit only stops token-guessing floods.
-  for (const [provider, summary] of [
-    ['google', 'Sign in with a Google access token, verified with Google'],
-    ['facebook', 'Sign in with a Facebook access token, verified with the Graph API'],
+  for (const [provider, operationId, summary] of [
+    ['google', 'loginWithGoogle', 'Sign in with a Google access token, verified with Google'],
+    ['facebook', 'loginWithFacebook', 'Sign in with a Facebook access token, verified with the Graph API'],
   ] as const) {
     api.post(`/v5/login/mobile/${provider}/`, {
       schema: {
+        operationId,
         tags,
         summary,
         body: socialLoginSchema,
@@ -123,6 +125,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/login/mobile/apple/', {
     schema: {
+      operationId: 'loginWithApple',
       tags,
       summary: "Sign in with an Apple identity token, verified with Apple's keys",
       body: appleLoginSchema,
@@ -134,6 +137,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/validate/', {
     schema: {
+      operationId: 'validateDocument',
       tags,
       summary: 'Whether a document is registered and whether it may register',
       body: validateSchema,
@@ -150,6 +154,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/register/', {
     schema: {
+      operationId: 'register',
       tags,
       summary: 'Register a member; answers the token and e-mails the verification link',
       body: registerSchema,
@@ -163,17 +168,28 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.post('/v5/logout/', {
-    schema: { tags, summary: 'End the current session', response: { 200: detailSchema, ...errorResponses } },
+    schema: {
+      operationId: 'logout',
+      tags,
+      summary: 'End the current session',
+      response: { 200: detailSchema, ...errorResponses },
+    },
     handler: async (request) => logout(await memberContextOf(request), tokenOf(request)),
   });
 
   api.get('/v5/me/', {
-    schema: { tags, summary: "The member's profile", response: { 200: meSchema, ...errorResponses } },
+    schema: {
+      operationId: 'getProfile',
+      tags,
+      summary: "The member's profile",
+      response: { 200: meSchema, ...errorResponses },
+    },
     handler: async (request) => getMe(await memberContextOf(request)),
   });
 
   api.patch('/v5/me/', {
     schema: {
+      operationId: 'updateProfile',
       tags,
       summary: "Update the member's profile (complete-info and profile forms)",
       body: updateMeSchema,
@@ -185,6 +201,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
   const passwordFailures = failureLimit(api, byIp('change-password', 10, 15 * MINUTE));
   api.post('/v5/me/change_password/', {
     schema: {
+      operationId: 'changePassword',
       tags,
       summary: 'Change the password; the other sessions end',
       body: changePasswordSchema,
@@ -204,6 +221,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/reset_password/', {
     schema: {
+      operationId: 'requestPasswordReset',
       tags,
       summary: 'E-mail a password reset link (same answer whether or not the account exists)',
       body: resetRequestSchema,
@@ -220,6 +238,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/reset_password/:uidUser/:token/', {
     schema: {
+      operationId: 'resetPassword',
       tags,
       summary: 'Set a new password with a reset link; every session ends',
       params: z.object({ uidUser: z.uuid(), token: linkToken }),
@@ -232,6 +251,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/verification-email/:uidApp/:uidUser/:token/', {
     schema: {
+      operationId: 'verifyEmail',
       tags,
       summary: 'Confirm the e-mail with the link sent at registration',
       params: z.object({ uidApp: z.string().max(64), uidUser: z.uuid(), token: linkToken }),
@@ -243,6 +263,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/delete-account/', {
     schema: {
+      operationId: 'requestAccountDeletion',
       tags,
       summary: 'E-mail the account deletion link',
       response: { 200: detailSchema, ...errorResponses },
@@ -254,6 +275,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
   const deletionParams = z.object({ uid: z.uuid(), token: linkToken });
   api.get('/v5/me/delete/:uid/:token/', {
     schema: {
+      operationId: 'checkDeletionLink',
       tags,
       summary: 'Check a deletion link',
       params: deletionParams,
@@ -264,6 +286,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/delete/:uid/:token/list-members-programs/', {
     schema: {
+      operationId: 'listDeletionLosses',
       tags,
       summary: 'The programs, coins and points that deleting the account loses',
       params: deletionParams,
@@ -284,6 +307,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.delete('/v5/me/delete/:uid/:token/', {
     schema: {
+      operationId: 'deleteAccount',
       tags,
       summary: 'Delete the account with a deletion link',
       params: deletionParams,
@@ -301,6 +325,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
   });
   api.get('/v5/:prefix/me/delete/:uidApp/:uid/:token/', {
     schema: {
+      operationId: 'checkPrefixedDeletionLink',
       tags,
       summary: "Check a deletion link under the app's path prefix",
       params: prefixedParams,
@@ -315,6 +340,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.delete('/v5/:prefix/me/delete/:uidApp/:uid/:token/', {
     schema: {
+      operationId: 'deleteAccountByPrefixedLink',
       tags,
       summary: "Delete the account with a deletion link under the app's path prefix",
       params: prefixedParams,

@@ -9,6 +9,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/apps/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'getApp',
       tags: ['apps'],
       summary: 'The app served on a domain (the storefront boot call)',
       querystring: z.strictObject({ domain: z.string().min(1).max(253) }),
@@ -21,6 +22,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/apps/:uid_app', {
     config: { publicCache: true },
     schema: {
+      operationId: 'getAppFields',
       tags: ['apps'],
       summary: 'The fields of the current app',
       params: z.object({ uid_app: z.string().max(64) }),

@@ -9,6 +9,7 @@ const tags = ['cart'];
 export const cartRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v5/me/shopping-cart/', {
     schema: {
+      operationId: 'getCart',
       tags,
       summary: "The member's saved cart of a place (type REGULAR by default, or SUBSCRIPTION)",
       querystring: cartQuerySchema,
@@ -20,6 +21,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/shopping-cart/', {
     schema: {
+      operationId: 'saveCart',
       tags,
       summary: "Replaces the member's cart of a place; an empty products list removes it",
       body: cartBodySchema,

@@ -32,6 +32,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/areas/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'listAreas',
       tags,
       summary:
         'Areas (cities) of the app, sorted by name; optionally of a country or with places of a company',
@@ -48,6 +49,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/places/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'listPlaces',
       tags,
       summary: 'Places of the app, sorted by name; filters company and area (or locality)',
       querystring: placesQuerySchema,
@@ -62,6 +64,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v7/places/:place_uid/pickup-schedule/', {
     schema: {
+      operationId: 'getPickupSchedule',
       tags,
       summary: "A place's 30-minute pickup slots on a date (today by default), after the lead time",
       params: z.object({ place_uid: uidParam }),
@@ -75,6 +78,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/places/:place_uid/product-categories/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'listPlaceProductCategories',
       tags,
       summary: 'Product categories with a product on sale in the place',
       params: z.object({ place_uid: uidParam }),
@@ -95,6 +99,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/company/:company_uid/product-categories/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'listCompanyProductCategories',
       tags,
       summary: "A company's product categories",
       params: z.object({ company_uid: uidParam }),
@@ -116,6 +121,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
     api.get(`/v7/places/:place_uid/products/${redeemables ? 'redeemables/' : ''}`, {
       config: { publicCache: true },
       schema: {
+        operationId: redeemables ? 'listRedeemableProducts' : 'listPlaceProducts',
         tags,
         summary: redeemables
           ? "The place's redeemable products (bought with coins)"
@@ -151,6 +157,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/places/:place_uid/products/:product_uid/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'getPlaceProduct',
       tags,
       summary: 'A product on sale in the place, with its active option groups and options',
       params: z.object({ place_uid: uidParam, product_uid: uidParam }),
@@ -163,6 +170,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/products/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'listProducts',
       tags,
       summary: 'Products of the allowed companies; filters company, place, category, search, is_redeemable',
       querystring: productsQuerySchema,
@@ -178,6 +186,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/categories/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'listCompanyCategories',
       tags,
       summary: 'Company categories of a multisite app, with their companies when with_companies=true',
       querystring: categoriesQuerySchema,
@@ -193,6 +202,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/apps/:uid_app/allowed-companies/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'listAllowedCompanies',
       tags,
       summary: "The app's allowed companies; filters category and search",
       params: z.object({ uid_app: uidParam }),
@@ -213,6 +223,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/companies/:company_uid/ads', {
     schema: {
+      operationId: 'listCompanyAds',
       tags,
       summary: "A company's ads, in order",
       params: z.object({ company_uid: uidParam }),

@@ -9,6 +9,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/apps/:uid_app/landing/', {
     config: { publicCache: true },
     schema: {
+      operationId: 'getLanding',
       tags: ['apps'],
       summary: 'The landing sections of the current app (spec §3 Landing section)',
       params: z.object({ uid_app: z.string().max(64) }),

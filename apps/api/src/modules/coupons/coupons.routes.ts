@@ -9,6 +9,7 @@ import { validateCode } from './coupons.service.ts';
 export const couponsRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v5/companies/:uid/validate-code/:code/', {
     schema: {
+      operationId: 'validateDiscountCode',
       tags: ['checkout'],
       summary:
         "Checks a discount code of a company (or of a place's company); optional amount checks the minimum",

@@ -22,6 +22,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v7/deliveries/places/:place_uid/fare-estimate/', {
     schema: {
+      operationId: 'estimateDeliveryFare',
       tags: ['checkout'],
       summary:
         "The delivery fare to an address: the zone covering the district, or the place's distance rate",

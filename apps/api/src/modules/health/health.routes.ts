@@ -9,6 +9,7 @@ const READY_TIMEOUT_MS = 2000;
 export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/health', {
     schema: {
+      operationId: 'getHealth',
       tags: ['health'],
       summary: 'Answers once the database answers',
       response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses },

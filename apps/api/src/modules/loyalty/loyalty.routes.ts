@@ -76,6 +76,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/programs/', {
     schema: {
+      operationId: 'listPrograms',
       tags,
       summary: "The app's benefit programs",
       querystring: programsQuerySchema,
@@ -122,6 +123,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:uid', {
     schema: {
+      operationId: 'getMembership',
       tags,
       summary: "The member's coins, points, level and stamps in a program",
       params: z.object({ uid: id }),
@@ -132,6 +134,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/programs/', {
     schema: {
+      operationId: 'joinProgram',
       tags,
       summary: 'Join a program (joining again changes nothing)',
       body: joinProgramBodySchema,
@@ -148,6 +151,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/programs/:uid/qr', {
     schema: {
+      operationId: 'getMemberQr',
       tags,
       summary: "The member's QR code for a program (joins it if needed)",
       params: z.object({ uid: id }),
@@ -161,6 +165,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:uid/sections', {
     schema: {
+      operationId: 'listProgramSections',
       tags,
       summary: "A program's sections",
       params: z.object({ uid: id }),
@@ -176,6 +181,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:program_id/ads', {
     schema: {
+      operationId: 'listProgramAds',
       tags,
       summary: "A program's ads",
       params: z.object({ program_id: id }),
@@ -191,6 +197,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:program_id/promotions', {
     schema: {
+      operationId: 'listPromotions',
       tags,
       summary: 'Promotions usable now, 24 a page, highest discount first',
       params: z.object({ program_id: id }),
@@ -212,6 +219,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:program_id/promotions/:id', {
     schema: {
+      operationId: 'getPromotion',
       tags,
       summary: 'A promotion',
       params: z.object({ program_id: id, id }),
@@ -223,6 +231,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/programs/:program_id/promotions/:promotion_id/qrcode', {
     schema: {
+      operationId: 'getPromotionQrCode',
       tags,
       summary: 'A code and QR text for staff to scan (nothing is used up yet)',
       params: z.object({ program_id: id, promotion_id: id }),
@@ -243,6 +252,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/programs/:programUid/promotions/:promotionUid/coupon/get-code', {
     schema: {
+      operationId: 'getPromotionCouponCode',
       tags,
       summary: "A promotion's coupon code for the member (same as qrcode/)",
       params: z.object({ programUid: id, promotionUid: id }),
@@ -263,6 +273,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/programs/:program/promotions/:promotion/purchase', {
     schema: {
+      operationId: 'purchasePromotion',
       tags,
       summary: 'Redeem a promotion now, paying its coin price',
       params: z.object({ program: id, promotion: id }),
@@ -281,6 +292,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/redemption-by-user/', {
     schema: {
+      operationId: 'redeemPromotion',
       tags,
       summary: 'The member redeems a promotion (same rules as purchase/)',
       body: redemptionByUserBodySchema,
@@ -299,6 +311,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/promotions/:promotionUid/places', {
     schema: {
+      operationId: 'listPromotionPlaces',
       tags,
       summary: 'The places where a promotion is used',
       params: z.object({ promotionUid: id }),
@@ -318,6 +331,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:programUid/promotions/:promotionUid/related', {
     schema: {
+      operationId: 'listRelatedPromotions',
       tags,
       summary: 'Promotions like this one',
       params: z.object({ programUid: id, promotionUid: id }),
@@ -339,6 +353,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:program_uid/redemptions', {
     schema: {
+      operationId: 'listMyRedemptions',
       tags,
       summary: "The member's redemptions in a program, newest first",
       params: z.object({ program_uid: id }),
@@ -359,6 +374,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:program_id/raffles', {
     schema: {
+      operationId: 'listRaffles',
       tags,
       summary: "A program's raffles (dismissed ones hidden unless asked)",
       params: z.object({ program_id: id }),
@@ -379,6 +395,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:program_id/raffles/:raffle_uid', {
     schema: {
+      operationId: 'getRaffle',
       tags,
       summary: 'A raffle',
       params: z.object({ program_id: id, raffle_uid: id }),
@@ -390,6 +407,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/programs/:program_id/raffles/:raffle_uid/register', {
     schema: {
+      operationId: 'registerInRaffle',
       tags,
       summary: 'Register in a raffle: {"accepted_terms": true} plus the fields it asks for',
       params: z.object({ program_id: id, raffle_uid: id }),
@@ -410,6 +428,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/programs/:program_id/raffles/:raffle_uid/dismiss', {
     schema: {
+      operationId: 'dismissRaffle',
       tags,
       summary: 'Hide a raffle',
       params: z.object({ program_id: id, raffle_uid: id }),
@@ -428,6 +447,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:program_uid/polls', {
     schema: {
+      operationId: 'listPolls',
       tags,
       summary: "A program's polls; is_resolved=true for the answered ones",
       params: z.object({ program_uid: id }),
@@ -448,6 +468,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/programs/:program_uid/polls/:poll_uid', {
     schema: {
+      operationId: 'getPoll',
       tags,
       summary: 'A poll with its questions and options',
       params: z.object({ program_uid: id, poll_uid: id }),
@@ -459,6 +480,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/polls/:poll/responses', {
     schema: {
+      operationId: 'answerPoll',
       tags,
       summary: 'Answer a poll: every question, once per member',
       params: z.object({ poll: id }),
@@ -478,6 +500,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/companies/:company_uid/events', {
     schema: {
+      operationId: 'listCompanyEvents',
       tags: ['events'],
       summary: "A company's events (apps with events enabled only)",
       params: z.object({ company_uid: id }),
@@ -499,6 +522,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/events/:event_uid', {
     schema: {
+      operationId: 'getEvent',
       tags: ['events'],
       summary: 'An event',
       params: z.object({ event_uid: id }),
@@ -509,6 +533,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/me/gift-cards/redeem/', {
     schema: {
+      operationId: 'redeemGiftCard',
       tags,
       summary:
         "Load a gift card's amount onto the member's balance (docs/decisions/007-loyalty-ledger-and-gift-cards.md)",

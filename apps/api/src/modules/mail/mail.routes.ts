@@ -17,6 +17,7 @@ const MAILBOX_SIZE = 50;
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/dev/mailbox/', {
     schema: {
+      operationId: 'listDevMailbox',
       tags: ['development'],
       summary: 'The newest mail of this app (development only)',
       response: {

@@ -49,6 +49,7 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(2
 export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post('/v5/places/:place_uid/orders/', {
     schema: {
+      operationId: 'placeOrder',
       tags,
       summary: 'Places an order (architecture §6) in one transaction; honours Idempotency-Key',
       params: z.object({ place_uid: uidParam }),
@@ -74,6 +75,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/places/:place_uid/subscriptions/', {
     schema: {
+      operationId: 'subscribe',
       tags,
       summary: 'Subscribes to a cart on chosen weekdays (the order body plus days); honours Idempotency-Key',
       params: z.object({ place_uid: uidParam }),
@@ -98,6 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/orders/', {
     schema: {
+      operationId: 'listMyOrders',
       tags,
       summary: "The member's orders, newest first; filters payment_method, status, place",
       querystring: ordersQuerySchema,
@@ -112,6 +115,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/me/orders/:order_uid/', {
     schema: {
+      operationId: 'getMyOrder',
       tags,
       summary: "One of the member's orders with its status history",
       params: z.object({ order_uid: z.uuid() }),
@@ -122,6 +126,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.patch('/v5/me/orders/:order_uid/', {
     schema: {
+      operationId: 'cancelMyOrder',
       tags,
       summary: 'The member cancels an order still RECEIVED; stock, coins and the coupon use are given back',
       params: z.object({ order_uid: z.uuid() }),
@@ -135,9 +140,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
     },
   });
 
-  for (const path of ['/v5/subscriptions/', '/v5/me/subscriptions/']) {
+  for (const [path, operationId] of [
+    ['/v5/subscriptions/', 'listSubscriptions'],
+    ['/v5/me/subscriptions/', 'listMySubscriptions'],
+  ] as const) {
     api.get(path, {
       schema: {
+        operationId,
         tags,
         summary: "The member's subscriptions, newest first; filters status, place, company",
         querystring: subscriptionsQuerySchema,
@@ -157,6 +166,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.patch('/v5/subscriptions/:subscription_uid/', {
     schema: {
+      operationId: 'cancelSubscription',
       tags,
       summary: 'The member cancels a subscription: {"status": "canceled_by_user"}',
       params: z.object({ subscription_uid: z.uuid() }),

@@ -49,6 +49,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/retail/places/', {
     schema: {
+      operationId: 'listRetailPlaces',
       tags,
       summary: 'The places this staff user may work in',
       response: { 200: z.array(retailPlaceSchema), ...errorResponses },
@@ -58,6 +59,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/retail/customers/', {
     schema: {
+      operationId: 'findCustomers',
       tags,
       summary: 'Find a member by document type, MOBILE_PHONE or QR, with memberships and usable promotions',
       querystring: customersQuerySchema,
@@ -73,6 +75,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/retail/redemptions/', {
     schema: {
+      operationId: 'redeemForCustomer',
       tags,
       summary: 'Redeem a promotion for a member ({place, member, promotion}) or by code ({place, code})',
       body: retailRedeemBodySchema,
@@ -89,6 +92,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/retail/stamps/', {
     schema: {
+      operationId: 'addStamp',
       tags,
       summary: "One stamp on the member's card",
       body: stampBodySchema,
@@ -105,6 +109,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/retail/points/', {
     schema: {
+      operationId: 'addPoints',
       tags,
       summary: 'Points for a member: amount above 0 and a description, where the program allows it',
       body: pointsBodySchema,
@@ -121,6 +126,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post('/v5/retail/users/', {
     schema: {
+      operationId: 'createMember',
       tags,
       summary: "Create a member at the counter, enrolled in the place's benefits program",
       body: createUserBodySchema,
@@ -140,6 +146,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/retail/redemptions/', {
     schema: {
+      operationId: 'listRedemptionRecords',
       tags,
       summary: 'Redemption records of one place and one day; format=csv or xlsx downloads them',
       querystring: redemptionRecordsQuerySchema,
@@ -173,6 +180,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/retail/orders/', {
     schema: {
+      operationId: 'listBoardOrders',
       tags,
       summary: "The order board: a place's orders, newest first, optionally of one status",
       querystring: retailOrdersQuerySchema,
@@ -191,6 +199,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.patch('/v5/retail/orders/:order_uid/', {
     schema: {
+      operationId: 'moveBoardOrder',
       tags,
       summary: 'Move an order along the state machine (accept, shipped, delivered, cancel)',
       params: z.object({ order_uid: z.uuid() }),
@@ -211,6 +220,7 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/retail/orders/stream', {
     schema: {
+      operationId: 'streamBoardOrders',
       tags,
       summary: 'Server-Sent Events (event: order) of new orders and status changes of a place',
       querystring: orderStreamQuerySchema,
