@@ -77,8 +77,41 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.string({ minLength, maxLength });
 }
 
+/** Dates that are no dates, or far from any schedule: year 0, Feb 30, a non-leap Feb 29, far future. */
+export const hostileDate = fc.constantFrom(
+  '0000-01-01',
+  '2024-02-30',
+  '1900-02-29',
+  '2023-02-29',
+  '9999-12-31',
+  '275760-09-13',
+  '2024-13-01',
+  '2024-00-10',
+  '0000-01-01T00:00:00Z',
+  '2024-02-30T10:00:00Z',
+  '01/02/2024',
+);
+
+/** Strings that JavaScript's Number() reads as numbers but a decimal field must not. */
+export const numericString = fc.constantFrom(
+  '0x10',
+  '1e3',
+  '-0',
+  'Infinity',
+  '1_000',
+  ' 12',
+  '12 ',
+  '0b11',
+  '١٢',
+  '1.5',
+  '+7',
+  '',
+);
+
 /** Values that are wrong for any schema slot: other types, null, huge, long, deep, odd strings. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileDate,
+  numericString,
   fc.constantFrom(
     null,
     true,
@@ -126,6 +159,24 @@ export function mutatedArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
         value && typeof value === 'object' && !Array.isArray(value) ? { ...value, [`${key}_x`]: bad } : bad,
       ),
   ];
+  // Date and number slots get an impossible date or a numeric string in their place.
+  const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
+  const dateKeys = keys.filter(
+    (key) => /date|from|until|birth/.test(key) || properties[key]?.format === 'date',
+  );
+  const numberKeys = keys.filter((key) => ['number', 'integer'].includes(String(properties[key]?.type)));
+  for (const [slots, bad] of [
+    [dateKeys, hostileDate],
+    [numberKeys, numericString],
+  ] as const) {
+    if (slots.length)
+      mutations.push(
+        fc.tuple(valid, fc.constantFrom(...slots), bad).map(([value, key, text]) => ({
+          ...(value as object),
+          [key]: text,
+        })),
+      );
+  }
   if (keys.length) {
     mutations.push(
       fc.tuple(valid, fc.constantFrom(...keys), hostileValue).map(([value, key, bad]) => ({
