@@ -12,6 +12,7 @@ import { deliveryZones, estimateFare } from './delivery.service.ts';
 export const deliveryRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/deliveries/places/:place_uid/zones/', {
     schema: {
+      operationId: 'listDeliveryZones',
       tags: ['checkout'],
       summary: 'The delivery zones of a place and the districts each covers, with its flat fare',
       params: z.object({ place_uid: z.string().min(1).max(64) }),

@@ -25,6 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/ready', {
     config: { tenantless: true },
     schema: {
+      operationId: 'getReadiness',
       tags: ['health'],
       summary: 'Ready for traffic: migrated and the database answering within 2 s',
       response: {

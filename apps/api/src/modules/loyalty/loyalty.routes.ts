@@ -92,6 +92,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
   // A program's public face and its promotions, for visitors: sign-in is asked only to join or redeem.
   api.get('/v5/programs/:uid', {
     schema: {
+      operationId: 'getProgram',
       tags,
       summary: 'A program: name, description, levels, stamps and rates (no sign-in needed)',
       params: z.object({ uid: id }),
@@ -102,6 +103,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get('/v5/programs/:program_id/promotions', {
     schema: {
+      operationId: 'listProgramPromotions',
       tags,
       summary: "A program's promotions usable now, as a visitor sees them (no sign-in needed)",
       params: z.object({ program_id: id }),
