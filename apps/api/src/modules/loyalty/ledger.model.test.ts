@@ -260,6 +260,9 @@ describe('loyalty ledger model', () => {
               promotion = picked?.promotion ?? s.promotion;
               // By member the oldest bought code of that promotion is used; by code, the one picked.
               bought = s.op === 'code' ? picked : held.find((h) => h.promotion === promotion);
+            } else if (s.op === 'redeem') {
+              // Redeeming uses up the member's oldest bought code of the promotion, if any.
+              bought = model.held(s.member).find((h) => h.promotion === promotion);
             }
             if (s.op === 'code' && !bought) continue;
             // A promotion the member bought is used at the counter whatever its rules say now.
