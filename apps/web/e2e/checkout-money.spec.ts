@@ -113,8 +113,8 @@ test('the gift balance pays an order wholly, comes back on cancelling, then pays
   await expect(page.getByTestId('order-due')).toHaveText('S/ 0.00');
 
   // Cancelled: the S/ 35 come back.
-  page.on('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Cancelar pedido' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar pedido' }).click();
   await expect(page.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);
 
   // In part: two Lomo saltado (S/ 70), S/ 50 from the gift balance and S/ 20 in cash.
