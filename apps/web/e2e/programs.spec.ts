@@ -120,7 +120,9 @@ test('buying a promotion with coins spends them; refusals show the server messag
   const dialog = page.getByRole('dialog', { name: 'Seco de res con 35% de descuento' });
   await dialog.getByRole('button', { name: 'Canjear por 80 monedas' }).click();
   await expect(
-    dialog.getByText(/^¡Canje realizado! Tu código es [A-Z0-9]{10}\. Te quedan 25 monedas\.$/),
+    dialog.getByText(
+      /^¡Compra realizada! Muestra el código [A-Z0-9]{10} en el local para usarla\. Te quedan 25 monedas\.$/,
+    ),
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByTestId('program-coins')).toHaveText('25');
@@ -140,7 +142,7 @@ test('buying a promotion with coins spends them; refusals show the server messag
   await page.getByRole('button', { name: 'Ver promoción: Chicha morada de bienvenida' }).click();
   const welcome = page.getByRole('dialog', { name: 'Chicha morada de bienvenida' });
   await welcome.getByRole('button', { name: 'Canjear ahora' }).click();
-  await expect(welcome.getByText(/^¡Canje realizado!/)).toBeVisible();
+  await expect(welcome.getByText(/^¡Compra realizada!/)).toBeVisible();
   await welcome.getByRole('button', { name: 'Canjear ahora' }).click();
   await expect(welcome.getByRole('alert')).toHaveText('Esta promoción ya fue utilizada');
 });

@@ -260,6 +260,21 @@ export const ERRORS = {
     es: 'Solo los productos canjeables se pagan con monedas',
     en: 'Only redeemable products can be paid with coins',
   },
+  PRICE_CHANGED: {
+    status: 400,
+    es: 'El precio de tu pedido cambió. Revisa el resumen y vuelve a confirmar.',
+    en: 'The price of your order has changed. Check the summary and confirm again.',
+  },
+  GIFT_CARD_AMOUNT_INVALID: {
+    status: 400,
+    es: 'El monto a pagar con saldo de regalo debe ser mayor que cero y menor que el total; para pagarlo todo, elige «Saldo de regalo».',
+    en: 'The amount paid with gift balance must be above zero and below the total; to pay it all, choose “Gift balance”.',
+  },
+  GIFT_CARD_NOT_FOR_SUBSCRIPTION: {
+    status: 400,
+    es: 'El saldo de regalo no se puede usar en una suscripción',
+    en: 'Gift balance cannot pay for a subscription',
+  },
   NO_SHIPPING_METHODS: {
     status: 400,
     es: 'La tienda no tiene métodos de envío',

@@ -106,7 +106,7 @@ export const promotionSchema = z.object({
   tagged: z.boolean(),
   /** Place uids; empty means every place of the company. */
   places: z.array(z.string()),
-  /** How many times this member has redeemed it. */
+  /** How many times this member has bought or redeemed it. */
   times_used: z.number().int(),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
@@ -120,10 +120,16 @@ export const promotionCodeSchema = z.object({
   status: z.string(),
 });
 
+/**
+ * PENDING: a code issued, nothing paid; ACQUIRED: bought in the app (coins paid, stock taken), to be
+ * consumed at the counter; REDEEMED: used at a place; CANCELED: given back.
+ */
+export const REDEMPTION_STATUSES = ['PENDING', 'ACQUIRED', 'REDEEMED', 'CANCELED'] as const;
+
 export const redemptionSchema = z.object({
   uid: z.string(),
   code: z.string(),
-  status: z.enum(['PENDING', 'REDEEMED', 'CANCELED']),
+  status: z.enum(REDEMPTION_STATUSES),
   coins_spent: z.number().int(),
   place: z.string().nullable(),
   created_at: z.string(),
@@ -141,7 +147,7 @@ export const redemptionSchema = z.object({
 export type Redemption = z.infer<typeof redemptionSchema>;
 
 export const redemptionsQuerySchema = pageQuerySchema
-  .extend({ status: z.enum(['PENDING', 'REDEEMED', 'CANCELED']).optional() })
+  .extend({ status: z.enum(REDEMPTION_STATUSES).optional() })
   .strict();
 
 export const redemptionByUserBodySchema = z.strictObject({ program_promotion: uid });

@@ -12,7 +12,12 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Ingresar una hora co
 
 export const CART_TYPES = ['REGULAR', 'SUBSCRIPTION'] as const;
 export const ORDER_TYPES = ['DELIVERY', 'PICKUP'] as const;
-export const PAYMENT_TYPES = ['CASH', 'CARD_ON_DELIVERY', 'COINS'] as const;
+/** What a place may accept (tenant file `payment_methods`). */
+export const PLACE_PAYMENT_METHODS = ['CASH', 'CARD_ON_DELIVERY', 'COINS'] as const;
+/** An order's payment: a place's method, or GIFT_CARD (the whole price from the member's gift balance). */
+export const PAYMENT_TYPES = [...PLACE_PAYMENT_METHODS, 'GIFT_CARD'] as const;
+/** Soles as the storefront sends them: "12.50". */
+const decimal = z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'Ingresar un monto válido');
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELED_BY_USER'] as const;
 
 export const chosenOptionGroupSchema = z.strictObject({
@@ -85,6 +90,13 @@ const checkoutFields = {
   influencer_uid: text(64).optional(),
   user_data: userDataSchema,
   billing: billingSchema.optional(),
+  /**
+   * With CASH or CARD_ON_DELIVERY: the part of the price paid from the member's gift balance (more
+   * than 0, less than the price); the rest is paid in that method. GIFT_CARD pays it all.
+   */
+  gift_card_amount: decimal.optional(),
+  /** The total of the quote the member confirmed: if the price is another now, 400 PRICE_CHANGED. */
+  total: decimal.optional(),
 };
 
 /** POST v5/places/{place_uid}/orders/ (architecture §6). */
@@ -101,6 +113,22 @@ export const subscriptionBodySchema = z.strictObject({
     .refine((days) => new Set(days).size === days.length),
 });
 export type SubscriptionBody = z.infer<typeof subscriptionBodySchema>;
+
+/**
+ * POST v5/places/{place_uid}/orders/quote/: the order (or subscription, with `days`) body, priced by
+ * the order's own pricing; what only the order needs (slot, customer, payment) may be left out. A
+ * delivery without district and address yet is quoted without its fare.
+ */
+export const quoteBodySchema = z.strictObject({
+  ...checkoutFields,
+  payment_type: checkoutFields.payment_type.optional(),
+  pickup_date: checkoutFields.pickup_date.optional(),
+  start_time: hhmm.optional(),
+  end_time: hhmm.optional(),
+  user_data: userDataSchema.optional(),
+  days: subscriptionBodySchema.shape.days.optional(),
+});
+export type QuoteBody = z.infer<typeof quoteBodySchema>;
 
 export const orderItemSchema = z.object({
   uid: z.string(),
@@ -154,8 +182,34 @@ const checkoutResponseFields = {
   created_at: z.string(),
 };
 
+const giftFields = {
+  /** Paid from the member's gift balance. */
+  gift_card_amount: z.string(),
+  /** What is left to pay in the payment method: price - gift_card_amount. */
+  amount_due: z.string(),
+};
+
+/** The quote: the order's lines and money as the server prices them now. */
+export const orderQuoteSchema = z.object({
+  place: z.object({ uid: z.string(), name: z.string() }),
+  order_type: z.enum(ORDER_TYPES),
+  products: z.array(orderItemSchema),
+  subtotal: z.string(),
+  /** null for a delivery whose district and address are not given yet. */
+  delivery_price: z.string().nullable(),
+  discount: z.string(),
+  price: z.string(),
+  coins: z.number().int(),
+  extras: z.array(z.object({ name: z.string(), price: z.string() })),
+  ...giftFields,
+  /** The member's gift balance in the place's program, to offer paying with it. */
+  gift_balance: z.string(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
+
 export const orderSchema = z.object({
   ...checkoutResponseFields,
+  ...giftFields,
   number: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   /** Status moves (detail only): from, to, by (MEMBER, STAFF or SYSTEM) and when. */

@@ -52,7 +52,11 @@ export const customerSchema = z.object({
   email: z.string().nullable(),
   mobile_number: z.string().nullable(),
   memberships: z.array(customerMembershipSchema),
-  promotions: z.array(promotionSchema),
+  /**
+   * The promotions usable now, and those the member bought in the app and has not used yet
+   * (`acquired` of them): redeeming one of these consumes a bought code and charges nothing.
+   */
+  promotions: z.array(promotionSchema.extend({ acquired: z.number().int() })),
 });
 export type Customer = z.infer<typeof customerSchema>;
 export const customersSchema = z.object({ count: z.number().int(), results: z.array(customerSchema) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_TYPES } from './orders.ts';
+import { PLACE_PAYMENT_METHODS } from './orders.ts';
 
 // The checkout part of the tenant file (docs/tenant-file.md): per place its payment methods and
 // delivery (zones with a flat fare, or a distance rate); per company its discount codes.
@@ -23,7 +23,7 @@ export const tenantDeliveryZoneSchema = z.strictObject({
 
 export const tenantPlaceCheckoutSchema = z.strictObject({
   place: uid,
-  payment_methods: z.array(z.enum(PAYMENT_TYPES)).default(['CASH']),
+  payment_methods: z.array(z.enum(PLACE_PAYMENT_METHODS)).default(['CASH']),
   delivery_zones: z.array(tenantDeliveryZoneSchema).default([]),
   /** Used when the place has no zones: base fare plus a rate per km from the place's coordinates. */
   distance_rate: z

@@ -355,7 +355,29 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   },
   NOT_ENOUGH_POINTS: { unreachable: 'points are only ever added (orders, staff); nothing spends them' },
   NOT_ENOUGH_STAMPS: { unreachable: 'a stamp card only gives up the stamps it has when it is full' },
-  NOT_ENOUGH_BALANCE: { unreachable: 'no checkout spends the gift-card balance yet' },
+  NOT_ENOUGH_BALANCE: {
+    request: async () =>
+      as(await newMember(), await order([line('p-causa-limena')], { payment_type: 'GIFT_CARD' })),
+  },
+  PRICE_CHANGED: {
+    request: async () => as(member, await order([line('p-causa-limena')], { total: '0.20' })),
+  },
+  GIFT_CARD_AMOUNT_INVALID: {
+    request: async () => as(member, await order([line('p-causa-limena')], { gift_card_amount: '999.00' })),
+  },
+  GIFT_CARD_NOT_FOR_SUBSCRIPTION: {
+    request: async () => {
+      const body = (await order([line('p-causa-limena')], { payment_type: 'GIFT_CARD' })).payload as Record<
+        string,
+        unknown
+      >;
+      return as(member, {
+        method: 'POST',
+        url: `/api/v5/places/${PLACE}/subscriptions/`,
+        payload: { ...body, days: [1] },
+      });
+    },
+  },
   PROMOTION_ALREADY_USED: {
     prepare: async () => {
       token = await newMember();

@@ -185,7 +185,7 @@ const checkoutColumns = {
     .notNull()
     .references(() => users.uid, { onDelete: 'cascade' }),
   orderType: text({ enum: ['DELIVERY', 'PICKUP'] }).notNull(),
-  paymentType: text({ enum: ['CASH', 'CARD_ON_DELIVERY', 'COINS'] }).notNull(),
+  paymentType: text({ enum: ['CASH', 'CARD_ON_DELIVERY', 'COINS', 'GIFT_CARD'] }).notNull(),
   pickupDate: date({ mode: 'string' }).notNull(),
   startTime: text().notNull(),
   endTime: text().notNull(),
@@ -222,10 +222,16 @@ export const orders = pgTable(
       enum: ['RECEIVED', 'ACCEPTED', 'SHIPPED', 'DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'],
     }).notNull(),
     ...checkoutColumns,
+    /** Cents of the price paid from the member's gift balance (given back on cancellation). */
+    giftCardAmount: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique().on(t.companyUid, t.number),
+    check(
+      'orders_gift_card_amount_check',
+      sql`${t.giftCardAmount} >= 0 and ${t.giftCardAmount} <= ${t.price}`,
+    ),
     index().on(t.appUid, t.userUid, t.createdAt),
     index().on(t.placeUid, t.status),
   ],

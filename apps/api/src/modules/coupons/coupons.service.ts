@@ -74,6 +74,18 @@ export async function validateCode(
   return toCouponDto(checked, subtotal);
 }
 
+/** A code's discount on a checkout's subtotal, checked as the order will check it; nothing is counted. */
+export async function previewCoupon(
+  db: Executor,
+  appUid: string,
+  companyUid: string,
+  code: string,
+  use: { userUid: string; subtotal: number },
+): Promise<number> {
+  const coupon = await checkCoupon(db, await repo.findCoupon(db, appUid, companyUid, code), use);
+  return discountOf(coupon, use.subtotal);
+}
+
 /**
  * Applies a code to an order in its transaction: locks the coupon row (so that the last use goes to
  * one buyer only), checks it, counts the use and answers the discount in cents.

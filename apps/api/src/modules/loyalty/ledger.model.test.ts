@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { ledgerSums } from './ledger.repository.ts';
 import { earnForDeliveredOrder, expireDue, type MemberRef } from './ledger.service.ts';
-import { cancelRedemption, redeemPromotion } from './promotions.service.ts';
+import { acquirePromotion, cancelRedemption, redeemPromotion } from './promotions.service.ts';
 
 const PROGRAM = 'demo-club';
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,7 +25,10 @@ const PROMOTIONS = [
 
 type Step =
   | { op: 'earn'; member: number; soles: number }
-  | { op: 'redeem'; member: number; promotion: string }
+  | { op: 'redeem' | 'acquire'; member: number; promotion: string }
+  // At the counter, by member (a promotion the member bought if any, picked, else the step's) or by
+  // the code of one they bought.
+  | { op: 'counter' | 'code'; member: number; pick: number; promotion: string }
   | { op: 'cancel'; member: number; pick: number }
   | { op: 'expire'; days: number };
 
@@ -44,6 +47,23 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant('redeem' as const),
       member: fc.nat(2),
+      promotion: fc.constantFrom(...PROMOTIONS),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('acquire' as const),
+      member: fc.nat(2),
+      promotion: fc.constantFrom(...PROMOTIONS),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constantFrom('counter' as const, 'code' as const),
+      member: fc.nat(2),
+      pick: fc.nat(20),
       promotion: fc.constantFrom(...PROMOTIONS),
     }),
   },
@@ -77,7 +97,8 @@ interface PromotionRule {
 class Model {
   coins: Lot[][] = [[], [], []];
   points: Lot[][] = [[], [], []];
-  redeemed: { uid: string; promotion: string; coins: number }[][] = [[], [], []];
+  /** Every use of a promotion; `bought` while it was paid in the app and not yet used at the counter. */
+  redeemed: { uid: string; promotion: string; coins: number; bought: boolean }[][] = [[], [], []];
   constructor(
     readonly rules: Map<string, PromotionRule>,
     readonly levels: { uid: string; minPoints: number }[],
@@ -112,10 +133,19 @@ class Model {
     return null;
   }
 
-  redeem(member: number, promotion: string, uid: string) {
+  /** The member's bought, unused promotions, oldest first. */
+  held = (member: number) => (this.redeemed[member] ?? []).filter((r) => r.bought);
+
+  /** A bought code used at the counter: nothing is charged, nothing else changes. */
+  consume(member: number, uid: string) {
+    const found = (this.redeemed[member] ?? []).find((r) => r.uid === uid);
+    if (found) found.bought = false;
+  }
+
+  redeem(member: number, promotion: string, uid: string, bought = false) {
     const rule = this.rules.get(promotion) as PromotionRule;
     if (rule.stock !== null) rule.stock -= 1;
-    this.redeemed[member]?.push({ uid, promotion, coins: rule.coinPrice });
+    this.redeemed[member]?.push({ uid, promotion, coins: rule.coinPrice, bought });
     // Spending takes the credit that expires first (never-expiring refunds last).
     let owed = rule.coinPrice;
     const lots = [...(this.coins[member] ?? [])].sort(
@@ -147,8 +177,9 @@ class Model {
 }
 
 /**
- * Model test: random runs of earn, redeem (spend), cancel (refund) and expire against a plain model of
- * the rules. Every step must succeed or be refused exactly when the model says so, and after every
+ * Model test: random runs of earn, redeem (spend), buying in the app, using at the counter (by member
+ * or by code: a bought promotion is used without a second charge), cancel (refund) and expire against
+ * a plain model of the rules. Every step must succeed or be refused exactly when the model says so, and after every
  * step the balances equal the model's, equal their ledger's sums, and none is negative.
  */
 describe('loyalty ledger model', () => {
@@ -219,21 +250,39 @@ describe('loyalty ledger model', () => {
             );
             model.earn(s.member, s.soles, clock);
             succeeded++;
-          } else if (s.op === 'redeem') {
-            const expected = model.refusal(s.member, s.promotion, clock);
+          } else if (s.op === 'redeem' || s.op === 'acquire' || s.op === 'counter' || s.op === 'code') {
+            const member = members[s.member] as MemberRef;
+            let promotion = s.promotion;
+            let bought: { uid: string; promotion: string } | undefined;
+            if (s.op === 'counter' || s.op === 'code') {
+              const held = model.held(s.member);
+              const picked = held.length > 0 ? held[s.pick % held.length] : undefined;
+              promotion = picked?.promotion ?? s.promotion;
+              // By member the oldest bought code of that promotion is used; by code, the one picked.
+              bought = s.op === 'code' ? picked : held.find((h) => h.promotion === promotion);
+            } else if (s.op === 'redeem') {
+              // Redeeming uses up the member's oldest bought code of the promotion, if any.
+              bought = model.held(s.member).find((h) => h.promotion === promotion);
+            }
+            if (s.op === 'code' && !bought) continue;
+            // A promotion the member bought is used at the counter whatever its rules say now.
+            const expected = bought ? null : model.refusal(s.member, promotion, clock);
+            const input = {
+              member,
+              promotionUid: promotion,
+              now,
+              ...(s.op === 'counter' || s.op === 'code' ? { placeUid: 'place-miraflores' } : {}),
+              ...(s.op === 'code' ? { redemptionUid: bought?.uid } : {}),
+            };
             const outcome = await t.db
               .transaction((tx) =>
-                redeemPromotion(tx, {
-                  member: members[s.member] as MemberRef,
-                  promotionUid: s.promotion,
-                  now,
-                }),
+                s.op === 'acquire' ? acquirePromotion(tx, input) : redeemPromotion(tx, input),
               )
               .then(
-                (redemption) => ({ uid: redemption.uid, code: null }),
+                (redemption) => ({ uid: redemption.uid, status: redemption.status, code: null }),
                 (error: unknown) => {
                   if (!(error instanceof AppError)) throw error;
-                  return { uid: null, code: error.code as string };
+                  return { uid: null, status: null, code: error.code as string };
                 },
               );
             expect({ step: s, day: (clock - START) / DAY, code: outcome.code }).toEqual({
@@ -242,7 +291,11 @@ describe('loyalty ledger model', () => {
               code: expected,
             });
             if (outcome.uid) {
-              model.redeem(s.member, s.promotion, outcome.uid);
+              expect(outcome.status).toBe(s.op === 'acquire' ? 'ACQUIRED' : 'REDEEMED');
+              if (bought) {
+                expect(outcome.uid).toBe(bought.uid);
+                model.consume(s.member, bought.uid);
+              } else model.redeem(s.member, promotion, outcome.uid, s.op === 'acquire');
               succeeded++;
             } else timesRefused.set(expected as string, (timesRefused.get(expected as string) ?? 0) + 1);
           } else if (s.op === 'cancel') {
@@ -252,7 +305,7 @@ describe('loyalty ledger model', () => {
               expect(cancelled.status).toBe('CANCELED');
               succeeded++;
             }
-          } else {
+          } else if (s.op === 'expire') {
             clock += s.days * DAY;
             await expireDue(t.db, new Date(clock));
             model.expire(clock);

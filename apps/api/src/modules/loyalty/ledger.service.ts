@@ -280,6 +280,22 @@ export async function spendBalance(
   });
 }
 
+/** Gives spent gift balance back (a cancelled order). */
+export async function refundBalance(
+  tx: Executor,
+  member: MemberRef,
+  refund: { amountCents: number; reference: Reference },
+): Promise<MembershipRow> {
+  const { membership } = await ensureMembership(tx, member);
+  if (refund.amountCents === 0) return lockMembership(tx, membership.uid);
+  return move(tx, membership.uid, {
+    kind: 'balance',
+    amount: refund.amountCents,
+    reason: 'REFUND',
+    reference: refund.reference,
+  });
+}
+
 /** A balance loaded by the tenant file (demo data), as an entry like any other. */
 export async function openingBalance(
   tx: Executor,

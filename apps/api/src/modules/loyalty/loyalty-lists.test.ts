@@ -177,8 +177,8 @@ describe('loyalty lists', () => {
     const redeemed = await page<Redemption>(`${me}/redemptions/`, auth(member));
     expect(redeemed.count).toBe(2);
     expect(redeemed.results.map((r) => `${r.promotion.uid}:${r.status}:${r.coins_spent}`)).toEqual([
-      'promo-08:REDEEMED:0',
-      'promo-bienvenida:REDEEMED:0',
+      'promo-08:ACQUIRED:0',
+      'promo-bienvenida:ACQUIRED:0',
     ]);
     const pending = await page<Redemption>(`${me}/redemptions/?status=PENDING`, auth(member));
     expect(pending.results.map((r) => r.promotion.uid)).toEqual(['promo-04']);

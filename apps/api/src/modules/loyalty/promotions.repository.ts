@@ -27,10 +27,10 @@ const ORDER_BY: Record<string, SQL[]> = {
   '-title': [desc(promotions.title)],
 };
 
-/** Redeemed uses of a promotion by one membership. */
+/** Uses of a promotion by one membership: bought in the app (ACQUIRED) or redeemed at a place. */
 const timesUsed = (membershipUid: string | null) =>
   membershipUid
-    ? sql<number>`(select count(*)::int from ${redemptions} where ${redemptions.promotionUid} = "promotions"."uid" and ${redemptions.membershipUid} = ${membershipUid} and ${redemptions.status} = 'REDEEMED')`
+    ? sql<number>`(select count(*)::int from ${redemptions} where ${redemptions.promotionUid} = "promotions"."uid" and ${redemptions.membershipUid} = ${membershipUid} and ${redemptions.status} in ('ACQUIRED', 'REDEEMED'))`
     : sql<number>`0`;
 
 /** Promotions usable now (started, not ended) of a program, with the member's uses. */
@@ -135,6 +135,47 @@ export async function findPendingRedemption(
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The oldest promotion the member bought and has not used yet, locked; null when none. */
+export async function lockAcquiredRedemption(
+  db: Executor,
+  promotionUid: string,
+  membershipUid: string,
+): Promise<RedemptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.promotionUid, promotionUid),
+        eq(redemptions.membershipUid, membershipUid),
+        eq(redemptions.status, 'ACQUIRED'),
+      ),
+    )
+    .orderBy(asc(redemptions.createdAt), asc(redemptions.uid))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** How many bought, unused codes a membership holds, per promotion (with the promotion). */
+export async function listAcquired(
+  db: Executor,
+  membershipUid: string,
+): Promise<(PromotionRow & { acquired: number; timesUsed: number })[]> {
+  const rows = await db
+    .select({
+      promotion: promotions,
+      acquired: sql<number>`count(*)::int`,
+      timesUsed: timesUsed(membershipUid),
+    })
+    .from(redemptions)
+    .innerJoin(promotions, eq(promotions.uid, redemptions.promotionUid))
+    .where(and(eq(redemptions.membershipUid, membershipUid), eq(redemptions.status, 'ACQUIRED')))
+    .groupBy(promotions.uid)
+    .orderBy(asc(promotions.position), asc(promotions.uid));
+  return rows.map((r) => ({ ...r.promotion, acquired: r.acquired, timesUsed: r.timesUsed }));
 }
 
 /** A redemption of the app with its membership, locked. */

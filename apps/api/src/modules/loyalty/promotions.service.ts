@@ -17,6 +17,7 @@ import {
   insertRedemption,
   listPromotions,
   listRedemptions,
+  lockAcquiredRedemption,
   lockPromotion,
   lockRedemption,
   type PromotionFilters,
@@ -203,34 +204,39 @@ export interface RedeemInput {
   promotionUid: string;
   placeUid?: string | null;
   staffUid?: string | null;
+  /** A code staff typed or scanned: that redemption is the one consumed (or paid, if PENDING). */
+  redemptionUid?: string;
   now?: Date;
 }
 
 /**
- * Redeems a promotion in the caller's transaction: checks every rule, takes a unit of stock, spends
- * the coin price on the ledger and records the redemption. The retail-staff module calls this too.
+ * Pays a promotion in the caller's transaction (the membership already locked): checks every rule,
+ * takes a unit of stock, spends the coin price on the ledger once and records the redemption with
+ * `status`, using up the member's PENDING code (of qrcode/ or get-code/) if there is one.
  */
-export async function redeemPromotion(tx: Executor, input: RedeemInput): Promise<Redemption> {
+async function payPromotion(
+  tx: Executor,
+  input: RedeemInput,
+  program: ProgramRow,
+  membershipUid: string,
+  status: 'ACQUIRED' | 'REDEEMED',
+): Promise<Redemption> {
   const now = input.now ?? new Date();
-  const { program, membership } = await ensureMembership(tx, input.member);
-  const found = await findPromotion(tx, input.member.appUid, input.promotionUid);
-  if (!found || found.program.uid !== program.uid) throw new AppError('NOT_FOUND');
-  const promotion = await checkUsable(tx, program, input.promotionUid, membership.uid, now);
+  const promotion = await checkUsable(tx, program, input.promotionUid, membershipUid, now);
   await changeStock(tx, promotion.uid, -1);
-  // A code issued before (qrcode/ or get-code/) is used up by this redemption.
-  const pending = await findPendingRedemption(tx, promotion.uid, membership.uid);
+  const pending = await findPendingRedemption(tx, promotion.uid, membershipUid);
   const values = {
-    status: 'REDEEMED',
+    status,
     coinsSpent: promotion.coinPrice,
-    placeUid: input.placeUid ?? null,
-    staffUserUid: input.staffUid ?? null,
-    redeemedAt: now,
+    placeUid: status === 'REDEEMED' ? (input.placeUid ?? null) : null,
+    staffUserUid: status === 'REDEEMED' ? (input.staffUid ?? null) : null,
+    redeemedAt: status === 'REDEEMED' ? now : null,
   };
   const redemption = pending
     ? await updateRedemption(tx, pending.uid, values)
     : await insertRedemption(tx, {
         promotionUid: promotion.uid,
-        membershipUid: membership.uid,
+        membershipUid,
         code: newCode(),
         ...values,
       });
@@ -247,6 +253,53 @@ export async function redeemPromotion(tx: Executor, input: RedeemInput): Promise
   );
 }
 
+/** The app's promotion of the member's program, or 404. */
+async function memberPromotion(tx: Executor, input: RedeemInput) {
+  const { program, membership } = await ensureMembership(tx, input.member);
+  const found = await findPromotion(tx, input.member.appUid, input.promotionUid);
+  if (!found || found.program.uid !== program.uid) throw new AppError('NOT_FOUND');
+  return { program, membership, promotion: found.promotion };
+}
+
+/**
+ * The member buys a promotion in the app (purchase/, redemption-by-user/): it is paid now (coins,
+ * stock, the per-member limit) and its code waits, ACQUIRED, to be consumed at the counter.
+ */
+export async function acquirePromotion(tx: Executor, input: RedeemInput): Promise<Redemption> {
+  const { program, membership } = await memberPromotion(tx, input);
+  return payPromotion(tx, input, program, membership.uid, 'ACQUIRED');
+}
+
+/**
+ * Redeems a promotion at a place, in the caller's transaction (the retail module calls this). A
+ * promotion the member already bought is consumed without a second charge: the code given, or else
+ * their oldest bought one. Otherwise it is paid now, once (payPromotion). The membership is locked
+ * first, so concurrent redemptions of one member queue and each bought code is consumed once.
+ */
+export async function redeemPromotion(tx: Executor, input: RedeemInput): Promise<Redemption> {
+  const now = input.now ?? new Date();
+  const { program, membership, promotion } = await memberPromotion(tx, input);
+  const locked = await lockMembership(tx, membership.uid);
+  let acquired: RedemptionRow | null;
+  if (input.redemptionUid) {
+    const given = await lockRedemption(tx, input.member.appUid, input.redemptionUid);
+    if (!given || given.redemption.membershipUid !== membership.uid) throw new AppError('CODE_NOT_FOUND');
+    const { status } = given.redemption;
+    if (status === 'REDEEMED' || status === 'CANCELED') throw new AppError('PROMOTION_ALREADY_USED');
+    acquired = status === 'ACQUIRED' ? given.redemption : null;
+  } else {
+    acquired = await lockAcquiredRedemption(tx, promotion.uid, membership.uid);
+  }
+  if (!acquired) return payPromotion(tx, input, program, membership.uid, 'REDEEMED');
+  const consumed = await updateRedemption(tx, acquired.uid, {
+    status: 'REDEEMED',
+    placeUid: input.placeUid ?? null,
+    staffUserUid: input.staffUid ?? null,
+    redeemedAt: now,
+  });
+  return toRedemptionDto(consumed, promotion, locked.coins);
+}
+
 /** Cancels a redemption: the unit of stock and the coins go back (a refund on the ledger). */
 export async function cancelRedemption(
   tx: Executor,
@@ -258,7 +311,7 @@ export async function cancelRedemption(
   if (!found) throw new AppError('NOT_FOUND');
   const { redemption } = found;
   if (redemption.status === 'CANCELED') return redemption;
-  const wasRedeemed = redemption.status === 'REDEEMED';
+  const wasRedeemed = redemption.status === 'REDEEMED' || redemption.status === 'ACQUIRED';
   const canceled = await updateRedemption(tx, redemption.uid, { status: 'CANCELED' });
   if (wasRedeemed) {
     await changeStock(tx, redemption.promotionUid, 1);
@@ -271,7 +324,7 @@ export async function cancelRedemption(
   return canceled;
 }
 
-/** purchase/ and redemption-by-user/: the member redeems a promotion now. */
+/** purchase/ and redemption-by-user/: the member buys a promotion now, to use it at the counter. */
 export async function purchasePromotion(
   ctx: MemberContext,
   tx: Transaction,
@@ -279,7 +332,7 @@ export async function purchasePromotion(
   programUid?: string,
 ): Promise<WriteResult<Redemption>> {
   const { program } = await promotionOf(ctx, promotionUid, programUid, tx);
-  const redemption = await redeemPromotion(tx, {
+  const redemption = await acquirePromotion(tx, {
     member: { appUid: ctx.app.uid, userUid: ctx.user.uid, programUid: program.uid },
     promotionUid,
   });
@@ -302,8 +355,13 @@ export async function promotionCode(
     userUid: ctx.user.uid,
     programUid: program.uid,
   });
-  await checkUsable(tx, program, promotion.uid, membership.uid, new Date());
+  // A promotion the member bought shows its bought code: staff consume it without a charge. The
+  // membership is locked first, as every redemption does.
+  await lockMembership(tx, membership.uid);
+  const bought = await lockAcquiredRedemption(tx, promotion.uid, membership.uid);
+  if (!bought) await checkUsable(tx, program, promotion.uid, membership.uid, new Date());
   const redemption =
+    bought ??
     (await findPendingRedemption(tx, promotion.uid, membership.uid)) ??
     (await insertRedemption(tx, {
       promotionUid: promotion.uid,

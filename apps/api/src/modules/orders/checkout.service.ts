@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, errorMessage } from '@storefront/contracts/errors';
-import type { Order, OrderBody, Subscription, SubscriptionBody } from '@storefront/contracts/orders';
+import { centsToDecimal } from '@storefront/contracts/money';
+import type {
+  Order,
+  OrderBody,
+  OrderQuote,
+  QuoteBody,
+  Subscription,
+  SubscriptionBody,
+} from '@storefront/contracts/orders';
 import type { Executor } from '@storefront/db/client';
 import type { MemberContext } from '../../lib/request-context.ts';
 import { deleteCart } from '../cart/cart.repository.ts';
@@ -11,19 +19,20 @@ import {
   pickupSlots,
   type ScheduleInput,
 } from '../catalogue/pickup-schedule.ts';
-import { redeemCoupon } from '../coupons/coupons.service.ts';
+import { previewCoupon, redeemCoupon } from '../coupons/coupons.service.ts';
 import { DEFAULT_PAYMENT_METHODS, quoteFare } from '../delivery/delivery.service.ts';
-import { spendCoins } from '../loyalty/ledger.service.ts';
+import { findMembership } from '../loyalty/ledger.repository.ts';
+import { spendBalance, spendCoins } from '../loyalty/ledger.service.ts';
 import { type PricedLines, priceLines } from './order-lines.service.ts';
 import * as repo from './orders.repository.ts';
-import { toOrderDto, toSubscriptionDto } from './orders.service.ts';
+import { toItemDto, toOrderDto, toSubscriptionDto } from './orders.service.ts';
 
 type Kind = 'ORDER' | 'SUBSCRIPTION';
 
 /** The chosen slot must be one the place's schedule offers on that date (catalogue pickup-schedule). */
 function checkSlot(
   ctx: MemberContext,
-  body: OrderBody,
+  body: Pick<OrderBody, 'pickup_date' | 'start_time' | 'end_time'>,
   settings: { leadMinutes: number | null; timeZone: string | null },
   hours: ScheduleInput['hours'],
 ): void {
@@ -44,8 +53,10 @@ function checkSlot(
   }
 }
 
-function checkPayment(accepted: string[], body: OrderBody, priced: PricedLines): void {
-  if (!accepted.includes(body.payment_type)) {
+function checkPayment(accepted: string[], body: QuoteBody, priced: PricedLines): void {
+  if (!body.payment_type) return;
+  // The gift balance is the company's prepaid money: any place of it takes it, whatever its methods.
+  if (body.payment_type !== 'GIFT_CARD' && !accepted.includes(body.payment_type)) {
     throw new AppError(
       body.payment_type === 'CARD_ON_DELIVERY' ? 'CARD_PAYMENTS_NOT_ACCEPTED' : 'PAYMENT_METHOD_NOT_ACCEPTED',
     );
@@ -88,22 +99,69 @@ const settled = <T>(result: PromiseSettledResult<T>): T => {
   return result.value;
 };
 
+const toCents = (decimal: string) => Math.round(Number(decimal) * 100);
+
+const giftError = (ctx: MemberContext) => {
+  const message = errorMessage('GIFT_CARD_AMOUNT_INVALID', ctx.language);
+  return new AppError('GIFT_CARD_AMOUNT_INVALID', {
+    gift_card_amount: [message],
+    non_field_errors: [message],
+  });
+};
+
 /**
- * Everything an order and a subscription share, read before the transaction in two queries run
- * together on the pool (they take no lock, so holding a transaction open for them only lengthens it):
- * the place with its company, settings and hours, and the lines priced from the catalogue; then
- * payment, slot, delivery fare and the program are checked. Stock is checked again under its row lock
- * in the transaction; the checks answer in the order they always did.
+ * THE price of a checkout, for the quote and the order alike: subtotal + delivery − discount, and the
+ * part of it paid from the gift balance (all of it with GIFT_CARD; the amount asked, between 0 and the
+ * price exclusive, with CASH or CARD_ON_DELIVERY; nothing otherwise).
+ */
+export function settle(
+  ctx: MemberContext,
+  body: QuoteBody,
+  money: { subtotal: number; delivery: number; discount: number },
+): { price: number; gift: number } {
+  const price = money.subtotal + money.delivery - money.discount;
+  if (body.payment_type === 'GIFT_CARD') {
+    if (body.gift_card_amount !== undefined && toCents(body.gift_card_amount) !== price) throw giftError(ctx);
+    return { price, gift: price };
+  }
+  if (body.gift_card_amount === undefined) return { price, gift: 0 };
+  const gift = toCents(body.gift_card_amount);
+  const method = body.payment_type ?? 'CASH';
+  if ((method !== 'CASH' && method !== 'CARD_ON_DELIVERY') || gift <= 0 || gift >= price)
+    throw giftError(ctx);
+  return { price, gift };
+}
+
+/** The confirmed total must be the price now; otherwise nothing is written (spec's es/en message). */
+function checkTotal(body: QuoteBody, price: number): void {
+  if (body.total !== undefined && toCents(body.total) !== price) {
+    throw new AppError('PRICE_CHANGED', undefined, { quote: { price: centsToDecimal(price) } });
+  }
+}
+
+/**
+ * Everything an order, a subscription and a quote share, read before the transaction in two queries
+ * run together on the pool (they take no lock, so holding a transaction open for them only lengthens
+ * it): the place with its company, settings and hours, and the lines priced from the catalogue; then
+ * payment, slot (orders only), delivery fare, the coupon's discount, the gift balance and the price
+ * (settle). Stock, coupon and balances are checked again under their locks in the transaction; the
+ * checks answer in the order they always did.
  */
 export async function prepareCheckout(
   db: Executor,
   ctx: MemberContext,
   placeUid: string,
-  body: OrderBody,
+  body: QuoteBody,
   kind: Kind,
+  mode: 'ORDER' | 'QUOTE' = 'ORDER',
 ) {
   const [found, priced] = await Promise.allSettled([
-    repo.findCheckoutPlace(db, ctx.app.uid, placeUid, isoWeekday(body.pickup_date)),
+    repo.findCheckoutPlace(
+      db,
+      ctx.app.uid,
+      placeUid,
+      isoWeekday(body.pickup_date ?? localNow(new Date(), 'America/Lima').date),
+    ),
     priceLines(db, { uid: placeUid }, body.products, { limits: true, language: ctx.language }),
   ]);
   const checkoutPlace = settled(found);
@@ -113,16 +171,73 @@ export async function prepareCheckout(
   if (kind === 'SUBSCRIPTION' && !place.subscriptionEnabled) throw new AppError('SUBSCRIPTIONS_DISABLED');
   const lines = settled(priced);
   if (kind === 'SUBSCRIPTION' && lines.coins > 0) throw new AppError('REDEEMABLE_NOT_SUBSCRIBABLE');
+  if (kind === 'SUBSCRIPTION' && (body.payment_type === 'GIFT_CARD' || body.gift_card_amount !== undefined))
+    throw new AppError('GIFT_CARD_NOT_FOR_SUBSCRIPTION');
   checkPayment(place.paymentMethods ?? [...DEFAULT_PAYMENT_METHODS], body, lines);
-  checkSlot(ctx, body, place, hours);
-  let deliveryPrice = 0;
+  if (mode === 'ORDER') checkSlot(ctx, body as OrderBody, place, hours);
+  let deliveryPrice: number | null = 0;
   if (body.order_type === 'DELIVERY') {
     if (!place.deliveryService) throw new AppError('NO_SHIPPING_METHODS');
-    deliveryPrice = (await quoteFare(db, place, body)).fare;
+    // A quote before the address is typed has no fare yet; an order always needs one.
+    deliveryPrice =
+      mode === 'QUOTE' && !body.district?.trim() && !body.address?.trim()
+        ? null
+        : (await quoteFare(db, place, body)).fare;
   }
-  return { place, priced: lines, deliveryPrice, programUid: place.programUid };
+  const discount = body.coupon_code
+    ? await previewCoupon(db, ctx.app.uid, place.companyUid, body.coupon_code, {
+        userUid: ctx.user.uid,
+        subtotal: lines.subtotal,
+      })
+    : 0;
+  const { price, gift } = settle(ctx, body, {
+    subtotal: lines.subtotal,
+    delivery: deliveryPrice ?? 0,
+    discount,
+  });
+  const membership = place.programUid ? await findMembership(db, ctx.user.uid, place.programUid) : null;
+  const giftBalance = membership?.balanceCents ?? 0;
+  if (gift > giftBalance) throw new AppError('NOT_ENOUGH_BALANCE');
+  if (mode === 'ORDER') checkTotal(body, price);
+  return {
+    place,
+    priced: lines,
+    deliveryPrice,
+    discount,
+    price,
+    gift,
+    giftBalance,
+    programUid: place.programUid,
+  };
 }
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
+
+/** POST v5/places/{place_uid}/orders/quote/: the summary the member confirms, priced as the order is. */
+export async function quoteCheckout(
+  ctx: MemberContext,
+  placeUid: string,
+  body: QuoteBody,
+): Promise<OrderQuote> {
+  const kind = body.days ? 'SUBSCRIPTION' : 'ORDER';
+  const q = await prepareCheckout(ctx.db, ctx, placeUid, body, kind, 'QUOTE');
+  return {
+    place: { uid: q.place.uid, name: q.place.name },
+    order_type: body.order_type,
+    products: q.priced.items.map(toItemDto),
+    subtotal: centsToDecimal(q.priced.subtotal),
+    delivery_price: q.deliveryPrice === null ? null : centsToDecimal(q.deliveryPrice),
+    discount: centsToDecimal(q.discount),
+    price: centsToDecimal(q.price),
+    coins: q.priced.coins,
+    extras: [
+      ...(q.deliveryPrice ? [{ name: 'delivery', price: centsToDecimal(q.deliveryPrice) }] : []),
+      ...(q.discount > 0 ? [{ name: 'discount', price: centsToDecimal(-q.discount) }] : []),
+    ],
+    gift_card_amount: centsToDecimal(q.gift),
+    amount_due: centsToDecimal(q.price - q.gift),
+    gift_balance: centsToDecimal(q.giftBalance),
+  };
+}
 
 function checkoutValues(ctx: MemberContext, body: OrderBody, prepared: PreparedCheckout) {
   const { place, priced } = prepared;
@@ -147,7 +262,7 @@ function checkoutValues(ctx: MemberContext, body: OrderBody, prepared: PreparedC
     billing: body.billing ?? null,
     items: priced.items,
     subtotal: priced.subtotal,
-    deliveryPrice: prepared.deliveryPrice,
+    deliveryPrice: prepared.deliveryPrice ?? 0,
     coins: priced.coins,
     programUid: prepared.programUid,
     influencerUid: body.influencer_uid ?? null,
@@ -189,28 +304,33 @@ export async function createOrder(
 ): Promise<Order> {
   const uid = randomUUID();
   const values = checkoutValues(ctx, body, prepared);
-  const lockFirst = prepared.priced.stock.size > 1 || Boolean(body.coupon_code) || values.coins > 0;
+  const member = values.programUid
+    ? { appUid: ctx.app.uid, userUid: ctx.user.uid, programUid: values.programUid }
+    : null;
+  const lockFirst =
+    prepared.priced.stock.size > 1 || Boolean(body.coupon_code) || values.coins > 0 || prepared.gift > 0;
   const take = lockFirst
     ? await lockStock(tx, ctx, prepared.place.uid, prepared.priced)
     : [...prepared.priced.stock].map(([productUid, line]) => ({ productUid, quantity: line.quantity }));
   const coupon = await applyCoupon(tx, ctx, values.companyUid, body, uid, values.subtotal);
+  // The coupon, read again under its lock, may give another discount than the quote's.
+  const { price, gift } = settle(ctx, body, {
+    subtotal: values.subtotal,
+    delivery: values.deliveryPrice,
+    discount: coupon.discount,
+  });
+  checkTotal(body, price);
   if (values.coins > 0) {
-    if (!values.programUid) throw new AppError('NOT_ENOUGH_COINS');
-    await spendCoins(
-      tx,
-      { appUid: ctx.app.uid, userUid: ctx.user.uid, programUid: values.programUid },
-      { amount: values.coins, reference: { type: 'order', id: uid } },
-    );
+    if (!member) throw new AppError('NOT_ENOUGH_COINS');
+    await spendCoins(tx, member, { amount: values.coins, reference: { type: 'order', id: uid } });
+  }
+  if (gift > 0) {
+    if (!member) throw new AppError('NOT_ENOUGH_BALANCE');
+    await spendBalance(tx, member, { amountCents: gift, reference: { type: 'order', id: uid } });
   }
   const placed = await repo.placeOrder(
     tx,
-    {
-      ...values,
-      ...coupon,
-      uid,
-      status: 'RECEIVED',
-      price: values.subtotal + values.deliveryPrice - coupon.discount,
-    },
+    { ...values, ...coupon, uid, status: 'RECEIVED', price, giftCardAmount: gift },
     take,
     { fromStatus: null, toStatus: 'RECEIVED', actorUserUid: ctx.user.uid, actorRole: 'MEMBER' },
   );
@@ -236,13 +356,19 @@ export async function createSubscription(
   const uid = randomUUID();
   const values = checkoutValues(ctx, body, prepared);
   const coupon = await applyCoupon(tx, ctx, values.companyUid, body, uid, values.subtotal);
+  const { price } = settle(ctx, body, {
+    subtotal: values.subtotal,
+    delivery: values.deliveryPrice,
+    discount: coupon.discount,
+  });
+  checkTotal(body, price);
   const subscription = await repo.insertSubscription(tx, {
     ...values,
     ...coupon,
     uid,
     status: 'ACTIVE',
     days: [...body.days].sort(),
-    price: values.subtotal + values.deliveryPrice - coupon.discount,
+    price,
   });
   await deleteCart(tx, ctx.user.uid, prepared.place.uid, 'SUBSCRIPTION');
   return toSubscriptionDto(subscription, prepared.place.name);

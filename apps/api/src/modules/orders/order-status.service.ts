@@ -1,6 +1,6 @@
 import { AppError } from '@storefront/contracts/errors';
 import type { Executor } from '@storefront/db/client';
-import { earnForDeliveredOrder, refundCoins } from '../loyalty/ledger.service.ts';
+import { earnForDeliveredOrder, refundBalance, refundCoins } from '../loyalty/ledger.service.ts';
 import * as repo from './orders.repository.ts';
 
 export type { OrderRow, OrderStatus } from './orders.repository.ts';
@@ -31,7 +31,10 @@ export function canMove(order: Pick<repo.OrderRow, 'status' | 'orderType'>, to: 
 const isCancel = (status: repo.OrderStatus) =>
   status === 'CANCELED_BY_PLACE' || status === 'CANCELED_BY_USER';
 
-/** Gives back what an order took: its stock (rows locked in uid order), its coins and its coupon use. */
+/**
+ * Gives back what an order took: its stock (rows locked in uid order), its coupon use, its coins and
+ * its gift balance (one lock of the membership, after the stock and coupon, as when ordering).
+ */
 async function giveBack(tx: Executor, order: repo.OrderRow): Promise<void> {
   const taken = (await repo.takenStock(tx, order.uid)).filter((row) => row.quantity < 0);
   if (taken.length > 0) {
@@ -57,6 +60,13 @@ async function giveBack(tx: Executor, order: repo.OrderRow): Promise<void> {
       tx,
       { appUid: order.appUid, userUid: order.userUid, programUid: order.programUid },
       { amount: order.coins, reference: { type: 'order', id: order.uid } },
+    );
+  }
+  if (order.giftCardAmount > 0 && order.programUid) {
+    await refundBalance(
+      tx,
+      { appUid: order.appUid, userUid: order.userUid, programUid: order.programUid },
+      { amountCents: order.giftCardAmount, reference: { type: 'order', id: order.uid } },
     );
   }
 }

@@ -3,8 +3,10 @@ import {
   cancelOrderBodySchema,
   cancelSubscriptionBodySchema,
   orderBodySchema,
+  orderQuoteSchema,
   orderSchema,
   ordersQuerySchema,
+  quoteBodySchema,
   subscriptionBodySchema,
   subscriptionSchema,
   subscriptionsQuerySchema,
@@ -15,7 +17,7 @@ import { idempotentWrite, sendResult } from '../../lib/idempotency.ts';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
 import { memberContextOf } from '../../lib/request-context.ts';
 import { errorBodySchema, errorResponses } from '../../plugins/error-handler.ts';
-import { createOrder, createSubscription, prepareCheckout } from './checkout.service.ts';
+import { createOrder, createSubscription, prepareCheckout, quoteCheckout } from './checkout.service.ts';
 import * as orders from './orders.service.ts';
 
 const uidParam = z.string().min(1).max(64);
@@ -47,6 +49,19 @@ const writeErrors = { ...errorResponses, 406: errorBodySchema, 422: errorBodySch
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(255).optional() });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.post('/v5/places/:place_uid/orders/quote/', {
+    schema: {
+      tags,
+      summary:
+        'Prices an order (or, with days, a subscription) body as placing it would, writing nothing: lines, delivery fare, discount, total and the gift balance part',
+      params: z.object({ place_uid: uidParam }),
+      body: quoteBodySchema,
+      response: { 200: orderQuoteSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      quoteCheckout(await memberContextOf(request), request.params.place_uid, request.body),
+  });
+
   api.post('/v5/places/:place_uid/orders/', {
     schema: {
       operationId: 'placeOrder',

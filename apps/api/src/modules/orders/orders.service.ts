@@ -9,6 +9,25 @@ import * as repo from './orders.repository.ts';
 
 type CheckoutRow = repo.OrderRow | repo.SubscriptionRow;
 
+/** An order line as the order, the subscription and the quote show it. */
+export function toItemDto(item: repo.OrderRow['items'][number]) {
+  return {
+    uid: item.uid,
+    name: item.name,
+    quantity: item.quantity,
+    unit_price: centsToDecimal(item.unitPrice),
+    price: centsToDecimal(item.price),
+    coin_price: item.coinPrice,
+    is_redeemable: item.isRedeemable,
+    direct_purchase: item.directPurchase,
+    option_groups: item.optionGroups.map((group) => ({
+      uid: group.uid,
+      name: group.name,
+      options: group.options.map((o) => ({ uid: o.uid, name: o.name, price: centsToDecimal(o.price) })),
+    })),
+  };
+}
+
 function checkoutDto(row: CheckoutRow, placeName: string) {
   const extras = [
     ...(row.deliveryPrice > 0 ? [{ name: 'delivery', price: centsToDecimal(row.deliveryPrice) }] : []),
@@ -33,21 +52,7 @@ function checkoutDto(row: CheckoutRow, placeName: string) {
     influencer_uid: row.influencerUid,
     user_data: row.userData as Order['user_data'],
     billing: row.billing,
-    products: row.items.map((item) => ({
-      uid: item.uid,
-      name: item.name,
-      quantity: item.quantity,
-      unit_price: centsToDecimal(item.unitPrice),
-      price: centsToDecimal(item.price),
-      coin_price: item.coinPrice,
-      is_redeemable: item.isRedeemable,
-      direct_purchase: item.directPurchase,
-      option_groups: item.optionGroups.map((group) => ({
-        uid: group.uid,
-        name: group.name,
-        options: group.options.map((o) => ({ uid: o.uid, name: o.name, price: centsToDecimal(o.price) })),
-      })),
-    })),
+    products: row.items.map(toItemDto),
     subtotal: centsToDecimal(row.subtotal),
     delivery_price: centsToDecimal(row.deliveryPrice),
     discount: centsToDecimal(row.discount),
@@ -61,6 +66,8 @@ function checkoutDto(row: CheckoutRow, placeName: string) {
 export function toOrderDto(row: repo.OrderRow, placeName: string, history?: repo.HistoryRow[]): Order {
   return {
     ...checkoutDto(row, placeName),
+    gift_card_amount: centsToDecimal(row.giftCardAmount),
+    amount_due: centsToDecimal(row.price - row.giftCardAmount),
     number: row.number,
     status: row.status,
     history: history?.map((h) => ({

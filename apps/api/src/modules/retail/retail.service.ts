@@ -28,7 +28,7 @@ import { findMembership, type MembershipRow } from '../loyalty/ledger.repository
 import { addPoints, addStamp, ensureMembership } from '../loyalty/ledger.service.ts';
 import { levelsOf } from '../loyalty/programs.repository.ts';
 import { levelProgress } from '../loyalty/programs.service.ts';
-import { listPromotions } from '../loyalty/promotions.repository.ts';
+import { listAcquired, listPromotions } from '../loyalty/promotions.repository.ts';
 import { redeemPromotion, toPromotionDto } from '../loyalty/promotions.service.ts';
 import { type OrderStatus, transitionOrder } from '../orders/order-status.service.ts';
 import { listHistory, placeNames } from '../orders/orders.repository.ts';
@@ -152,10 +152,14 @@ async function customerDto(db: Executor, user: repo.UserRow, programs: repo.Prog
     user.uid,
     programs.map((p) => p.uid),
   );
-  const promotions = [];
+  const promotions: Customer['promotions'] = [];
   for (const { membership, program } of rows) {
+    // Bought in the app first: redeeming one consumes its code without charging again.
+    const acquired = await listAcquired(db, membership.uid);
+    for (const p of acquired) promotions.push({ ...toPromotionDto(p, p.timesUsed), acquired: p.acquired });
     for (const p of await usablePromotions(db, membership, program.uid, now))
-      promotions.push(toPromotionDto(p, p.timesUsed));
+      if (!acquired.some((a) => a.uid === p.uid))
+        promotions.push({ ...toPromotionDto(p, p.timesUsed), acquired: 0 });
   }
   return {
     uid: user.uid,
@@ -235,6 +239,7 @@ export async function redeem(
   let memberUid: string;
   let promotionUid: string;
   let program: repo.ProgramRow;
+  let redemptionUid: string | undefined;
   if ('code' in body) {
     const code = body.code
       .replace(/^PROMO:/i, '')
@@ -242,7 +247,7 @@ export async function redeem(
       .toUpperCase();
     const found = await repo.findRedemptionByCode(tx, ctx.app.uid, code);
     if (!found || found.program.companyUid !== place.companyUid) throw new AppError('CODE_NOT_FOUND');
-    if (found.redemption.status !== 'PENDING') throw new AppError('PROMOTION_ALREADY_USED');
+    redemptionUid = found.redemption.uid;
     memberUid = found.userUid;
     promotionUid = found.promotionUid;
     program = found.program;
@@ -260,6 +265,7 @@ export async function redeem(
     promotionUid,
     placeUid: place.uid,
     staffUid: ctx.user.uid,
+    redemptionUid,
   });
   await repo.insertAudit(tx, {
     appUid: ctx.app.uid,

@@ -18,6 +18,7 @@ import { issueToken } from '../sessions/sessions.service.ts';
 
 const STAFF_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0002';
 const RIVAL_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0201';
+const CARO_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0301';
 const PLACE = 'place-miraflores';
 
 /** The demo tenant plus a second company (no benefits program) with its own staff member and place. */
@@ -53,10 +54,12 @@ function tenantFile() {
       document_number: '70000002',
       mobile_number: '+52900111222',
     },
+    { uid: CARO_UID, email: 'caro@test.pe', password: 'Demo1234!', document_number: '70000003' },
   );
   demo.loyalty_members.push(
     { email: 'ana@test.pe', program: 'demo-club' },
     { email: 'beto@test.pe', program: 'demo-club' },
+    { email: 'caro@test.pe', program: 'demo-club', coins: 500 },
   );
   return file;
 }
@@ -220,6 +223,66 @@ describe('redemptions, stamps and points', () => {
     const unknown = await call(staff, 'POST', 'redemptions/', { place: PLACE, code: 'NOPE' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe('Este código no existe');
+  });
+
+  it('consumes a promotion bought in the app without charging again, by member and by code', async () => {
+    const token = await issueToken(t.db, { uid: CARO_UID, appUid: 'demo' });
+    const found = async () =>
+      (await call(staff, 'GET', 'customers/?search_type=NATIONAL_ID&value=70000003')).json().results[0];
+    const buy = (promotion: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v5/me/programs/demo-club/promotions/${promotion}/purchase/`,
+        headers: auth(token),
+        payload: {},
+      });
+    const bought = await buy('promo-postre-monedas');
+    expect(bought.statusCode).toBe(201);
+    expect(bought.json()).toMatchObject({ status: 'ACQUIRED', coins: 400, place: null });
+    const before = await found();
+    expect(before.memberships[0].coins).toBe(400);
+    expect(before.promotions[0]).toMatchObject({ uid: 'promo-postre-monedas', acquired: 1 });
+
+    // At the counter by DNI: the bought code is consumed, no coins are taken.
+    const body = { place: PLACE, member: before.uid, promotion: 'promo-postre-monedas' };
+    const counter = await call(staff, 'POST', 'redemptions/', body);
+    expect(counter.statusCode).toBe(201);
+    expect(counter.json()).toMatchObject({ status: 'REDEEMED', code: bought.json().code, coins: 400 });
+    expect((await found()).memberships[0].coins).toBe(400);
+    // The paid code is now used; a second Canjear of a promotion not bought charges once.
+    const paidCode = await call(staff, 'POST', 'redemptions/', { place: PLACE, code: bought.json().code });
+    expect(paidCode.json().non_field_errors).toEqual(['Esta promoción ya fue utilizada']);
+    const again = await call(staff, 'POST', 'redemptions/', body);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ coins: 300 });
+    expect(again.json().code).not.toBe(bought.json().code);
+
+    // Bought again, then redeemed by its code (QR text): consumed, nothing charged.
+    const second = await buy('promo-postre-monedas');
+    expect(second.json().coins).toBe(200);
+    const byQr = await call(staff, 'POST', 'redemptions/', {
+      place: PLACE,
+      code: `PROMO:${second.json().code}`,
+    });
+    expect(byQr.statusCode).toBe(201);
+    expect(byQr.json()).toMatchObject({ status: 'REDEEMED', coins: 200 });
+    expect((await found()).memberships[0].coins).toBe(200);
+    // The member's QR for a bought promotion is the bought code.
+    await buy('promo-postre-monedas');
+    const qr = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/me/programs/demo-club/promotions/promo-postre-monedas/qrcode/',
+      headers: auth(token),
+      payload: {},
+    });
+    expect(qr.json().status).toBe('ACQUIRED');
+    const many = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(staff, 'POST', 'redemptions/', { place: PLACE, code: qr.json().qr }),
+      ),
+    );
+    expect(many.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400]);
+    expect((await found()).memberships[0].coins).toBe(100);
   });
 
   it('refuses a place the staff member does not work in, and a promotion of another place', async () => {

@@ -18,6 +18,7 @@ const valid: CheckoutValues = {
   billing_address: 'Av. Larco 1',
   comments: '',
   coupon_code: '',
+  gift_card_amount: '',
 };
 
 const messages = (values: Partial<CheckoutValues>, context = {}, language: 'es' | 'en' = 'es') => {

@@ -1,5 +1,5 @@
 import { type Language, PICKUP_DAYS_AHEAD } from '@storefront/contracts/constants';
-import type { OrderBody, SubscriptionBody } from '@storefront/contracts/orders';
+import type { OrderBody, QuoteBody, SubscriptionBody } from '@storefront/contracts/orders';
 import { ORDER_TYPES, PAYMENT_TYPES } from '@storefront/contracts/orders';
 import { validateValue, withRules } from '@storefront/contracts/validators';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ export const CHECKOUT_MESSAGES = {
   },
   payment: { es: 'Debe seleccionar un método de pago', en: 'A payment method must be chosen' },
   maximum: { es: 'El monto no debe exceder el máximo', en: 'The amount must not exceed the maximum' },
+  amount: { es: 'Ingresar un monto válido', en: 'Enter a valid amount' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 /**
@@ -66,6 +67,8 @@ export const checkoutFormSchema = (
       billing_address: required,
       comments: z.string().trim().max(1000),
       coupon_code: z.string().trim().max(50),
+      /** Soles paid from the gift balance with cash or card ('' for none). */
+      gift_card_amount: z.string().trim(),
     })
     .superRefine((values, ctx) => {
       const issue = (path: string, message: string) =>
@@ -76,6 +79,8 @@ export const checkoutFormSchema = (
       }
       if (!values.pickup_date || !values.slot) issue('slot', m('timeSlot'));
       if (context.type === 'SUBSCRIPTION' && values.days.length === 0) issue('days', m('days'));
+      if (values.gift_card_amount && !/^\d{1,7}([.,]\d{1,2})?$/.test(values.gift_card_amount))
+        issue('gift_card_amount', m('amount'));
       if (!values.payment_type) issue('payment_type', m('payment'));
       else if (context.coinsAvailable !== undefined && context.coinsNeeded > context.coinsAvailable)
         issue('payment_type', m('maximum'));
@@ -92,6 +97,40 @@ export interface CheckoutExtras {
   documentNumber: string;
   couponCode: string | null;
   influencerUid: string | null;
+  /** The total of the quote the member sees and confirms ("76.00"). */
+  total?: string;
+}
+
+/** The gift part as the API takes it ("20.00"), only with cash or card and when given. */
+function giftAmount(values: Pick<CheckoutValues, 'payment_type' | 'gift_card_amount'>): string | undefined {
+  const amount = values.gift_card_amount.replace(',', '.');
+  if (!amount || (values.payment_type !== 'CASH' && values.payment_type !== 'CARD_ON_DELIVERY'))
+    return undefined;
+  return Number(amount).toFixed(2);
+}
+
+/**
+ * The quote body: what prices the checkout (lines, delivery address once its fare was asked for,
+ * coupon, payment and gift part, and the days of a subscription); slot and customer do not.
+ */
+export function quoteBody(
+  values: Pick<CheckoutValues, 'order_type' | 'payment_type' | 'gift_card_amount' | 'days'>,
+  extras: Pick<CheckoutExtras, 'placeUid' | 'type' | 'cart' | 'couponCode'> & {
+    deliveryTo: { district: string; address: string } | null;
+  },
+): QuoteBody {
+  const gift = giftAmount(values);
+  return {
+    order_type: values.order_type,
+    products: toCartRequest(extras.placeUid, extras.type, extras.cart.products).products,
+    ...(values.payment_type ? { payment_type: values.payment_type } : {}),
+    ...(values.order_type === 'DELIVERY' && extras.deliveryTo ? extras.deliveryTo : {}),
+    ...(extras.couponCode ? { coupon_code: extras.couponCode } : {}),
+    ...(gift ? { gift_card_amount: gift } : {}),
+    ...(extras.type === 'SUBSCRIPTION' && values.days.length > 0
+      ? { days: [...values.days].sort((a, b) => a - b) }
+      : {}),
+  };
 }
 
 /** The order (or subscription) body of architecture §6 from the form, the cart and the member. */
@@ -110,6 +149,8 @@ export function checkoutBody(values: CheckoutValues, extras: CheckoutExtras): Or
     ...(values.comments ? { comments: values.comments } : {}),
     ...(extras.couponCode ? { coupon_code: extras.couponCode } : {}),
     ...(extras.influencerUid ? { influencer_uid: extras.influencerUid } : {}),
+    ...(giftAmount(values) ? { gift_card_amount: giftAmount(values) } : {}),
+    ...(extras.total ? { total: extras.total } : {}),
     user_data: {
       full_name: `${values.first_name} ${values.last_name}`,
       document_type: extras.documentType,

@@ -6,10 +6,12 @@ import type {
   FareEstimateBody,
   Order,
   OrderBody,
+  OrderQuote,
+  QuoteBody,
   Subscription,
   SubscriptionBody,
 } from '@storefront/contracts/orders';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 const place = (uid: string) => encodeURIComponent(uid);
@@ -56,6 +58,23 @@ export function useValidateCode(companyUid: string) {
   });
 }
 
+/**
+ * POST v5/places/{uid}/orders/quote/: the summary as the server prices it (the cart's stored prices are
+ * never shown as the total). Asked again whenever the body changes; the last answer stays on screen
+ * meanwhile (isPlaceholderData), and a refused body is an error the summary shows.
+ */
+export function useCheckoutQuote(placeUid: string, body: QuoteBody | null) {
+  return useQuery({
+    queryKey: ['checkout-quote', placeUid, body],
+    queryFn: ({ signal }) =>
+      apiFetch<OrderQuote>(`v5/places/${place(placeUid)}/orders/quote/`, { method: 'POST', body, signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
 export type PlacedCheckout =
   | { kind: 'ORDER'; order: Order }
   | { kind: 'SUBSCRIPTION'; subscription: Subscription };
@@ -91,7 +110,7 @@ export function usePlaceCheckout(placeUid: string) {
       return { kind: 'ORDER', order };
     },
     onSuccess: () => {
-      for (const key of ['orders', 'subscriptions', 'me-program']) {
+      for (const key of ['orders', 'subscriptions', 'me-program', 'checkout-quote']) {
         void queryClient.invalidateQueries({ queryKey: [key] });
       }
     },

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Company } from '@storefront/contracts/app';
 import type { Language } from '@storefront/contracts/constants';
-import type { Coupon, FareEstimate, OrderBody } from '@storefront/contracts/orders';
+import type { Coupon, FareEstimate, OrderBody, OrderQuote } from '@storefront/contracts/orders';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,24 +19,27 @@ import { toast } from '../../../lib/toast.tsx';
 import { useMe } from '../../account/api/use-me.ts';
 import { useMemberCoins } from '../../menu/api/use-member-coins.ts';
 import {
+  useCheckoutQuote,
   useDeliveryZones,
   useFareEstimate,
   usePickupSchedule,
   usePlaceCheckout,
   useValidateCode,
 } from '../api/checkout-api.ts';
+import { serverFieldErrors } from '../checkout-errors.ts';
 import {
   type CheckoutValues,
   checkoutBody,
   checkoutFormSchema,
   deliveryFieldErrors,
   nextDays,
+  quoteBody,
 } from '../checkout-schema.ts';
-import { cartSummary, serverFieldErrors } from '../checkout-summary.ts';
 import { createAttemptKeys } from '../idempotency.ts';
 import en from '../locales/checkout/en.json';
 import es from '../locales/checkout/es.json';
 import './checkout.css';
+import { toCents } from '../../../lib/cart-totals.ts';
 import { formatCents, formatMoney } from '../../../lib/money.ts';
 
 addTranslations('checkout', { es, en });
@@ -54,6 +57,7 @@ const FORM_FIELDS = [
   'city',
   'billing_address',
   'comments',
+  'gift_card_amount',
 ] as const;
 
 interface CheckoutFormProps {
@@ -100,12 +104,13 @@ function CheckoutFields({
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
-  const [quote, setQuote] = useState<FareEstimate | null>(null);
+  const [fareQuote, setFareQuote] = useState<FareEstimate | null>(null);
+  // The address whose fare was asked for: the summary's quote prices the delivery to it.
+  const [deliveryTo, setDeliveryTo] = useState<{ district: string; address: string } | null>(null);
+  // The gift part as typed, sent for a quote when the field is left.
+  const [giftTyped, setGiftTyped] = useState('');
   const days = useMemo(() => nextDays(new Date()), []);
   const totals = cartTotals(cart);
-  const paymentOptions: OrderBody['payment_type'][] = totals.allRedeemable
-    ? ['COINS']
-    : ['CASH', 'CARD_ON_DELIVERY'];
 
   const schema = useMemo(
     () => checkoutFormSchema(language, { type, coinsNeeded: totals.coins, coinsAvailable: coins }),
@@ -121,7 +126,7 @@ function CheckoutFields({
       pickup_date: days[0],
       slot: '',
       days: [],
-      payment_type: paymentOptions.length === 1 ? paymentOptions[0] : '',
+      payment_type: totals.allRedeemable ? 'COINS' : '',
       first_name: me.first_name,
       last_name: me.last_name,
       email: me.email ?? '',
@@ -130,16 +135,34 @@ function CheckoutFields({
       billing_address: '',
       comments: '',
       coupon_code: storedCoupon(company.uid),
+      gift_card_amount: '',
     },
   });
   const { register, watch, formState, setError, clearErrors, getValues } = form;
   const orderType = watch('order_type');
+  const paymentType = watch('payment_type');
   // The districts the place delivers to, offered as a choice; a place that charges by distance has none.
   const zones = useDeliveryZones(placeUid, orderType === 'DELIVERY');
   const zoneList = zones.data?.results ?? [];
-  const summary = cartSummary(cart, orderType === 'DELIVERY' ? quote : null, coupon);
   const pickupDate = watch('pickup_date');
   const chosenDays = watch('days');
+  // The summary is the server's price of this checkout, never the cart's stored prices.
+  const quoteRequest = useMemo(
+    () =>
+      quoteBody(
+        { order_type: orderType, payment_type: paymentType, gift_card_amount: giftTyped, days: chosenDays },
+        { placeUid, type, cart, couponCode: coupon?.code ?? null, deliveryTo },
+      ),
+    [orderType, paymentType, giftTyped, chosenDays, placeUid, type, cart, coupon, deliveryTo],
+  );
+  const quote = useCheckoutQuote(placeUid, Object.keys(cart.products).length > 0 ? quoteRequest : null);
+  const priced = quote.data;
+  const giftBalance = priced ? toCents(priced.gift_balance) : 0;
+  const offersGift = type === 'REGULAR' && !totals.allRedeemable && giftBalance > 0;
+  const paymentOptions: OrderBody['payment_type'][] = totals.allRedeemable
+    ? ['COINS']
+    : ['CASH', 'CARD_ON_DELIVERY', ...(offersGift ? (['GIFT_CARD'] as const) : [])];
+  const subtotal = priced ? toCents(priced.subtotal) : totals.cents;
   const toggleDay = (day: number) =>
     form.setValue(
       'days',
@@ -154,9 +177,7 @@ function CheckoutFields({
     setCouponError(null);
     if (!code.trim()) return;
     try {
-      setCoupon(
-        await validate.mutateAsync({ code: code.trim(), amount: (summary.subtotal / 100).toFixed(2) }),
-      );
+      setCoupon(await validate.mutateAsync({ code: code.trim(), amount: (subtotal / 100).toFixed(2) }));
     } catch (error) {
       setCoupon(null);
       setCouponError(error instanceof ApiError ? (error.firstMessage() ?? t('coupon.label')) : String(error));
@@ -168,18 +189,21 @@ function CheckoutFields({
   useEffect(() => {
     const code = coupon?.code ?? getValues('coupon_code');
     if (code) void applyCoupon(code);
-  }, [summary.subtotal]);
+  }, [subtotal]);
 
   const estimate = async () => {
     const { district, address } = getValues();
     clearErrors(['district', 'address']);
-    setQuote(null);
+    setFareQuote(null);
+    setDeliveryTo(null);
     const missing = deliveryFieldErrors({ district, address }, language);
     for (const [field, message] of Object.entries(missing))
       setError(field as 'district' | 'address', { type: 'required', message });
     if (Object.keys(missing).length > 0) return;
     try {
-      setQuote(await fare.mutateAsync({ district: district.trim(), address: address.trim() }));
+      const to = { district: district.trim(), address: address.trim() };
+      setFareQuote(await fare.mutateAsync(to));
+      setDeliveryTo(to);
     } catch (error) {
       const message = error instanceof ApiError ? error.firstMessage() : undefined;
       setError('address', { type: 'server', message: message ?? t('delivery.estimate') });
@@ -188,6 +212,7 @@ function CheckoutFields({
 
   const submit = form.handleSubmit(async (values) => {
     setGeneral(null);
+    if (!priced || quote.isError || quote.isPlaceholderData) return;
     const body = checkoutBody(values, {
       placeUid,
       type,
@@ -196,6 +221,7 @@ function CheckoutFields({
       documentNumber: me.document_number ?? '',
       couponCode: coupon?.code ?? null,
       influencerUid: storage.get(STORAGE_KEYS.influencerUid),
+      total: priced.price,
     });
     try {
       const placed = await place.mutateAsync({ body, key: keys.keyFor(body) });
@@ -210,6 +236,8 @@ function CheckoutFields({
       }
       clearCart(placeUid, type);
     } catch (error) {
+      // A price that changed since the quote: the summary is asked for again before a new confirm.
+      if (error instanceof ApiError && error.body.quote) void quote.refetch();
       setGeneral(
         applyServerErrors(
           serverFieldErrors(error),
@@ -249,7 +277,12 @@ function CheckoutFields({
             <SelectField
               label={t('delivery.district')}
               error={errors.district?.message}
-              {...register('district', { onChange: () => setQuote(null) })}
+              {...register('district', {
+                onChange: () => {
+                  setFareQuote(null);
+                  setDeliveryTo(null);
+                },
+              })}
             >
               <option value="">{t('delivery.chooseDistrict')}</option>
               {zoneList.map((zone) => (
@@ -280,11 +313,11 @@ function CheckoutFields({
           <button type="button" className="button secondary" disabled={fare.isPending} onClick={estimate}>
             {t('delivery.estimate')}
           </button>
-          {quote && (
+          {fareQuote && (
             <p className="checkout-fare" role="status">
               {t('delivery.fare', {
-                price: formatMoney(app.currency.symbol, quote.fare),
-                minutes: quote.eta_minutes,
+                price: formatMoney(app.currency.symbol, fareQuote.fare),
+                minutes: fareQuote.eta_minutes,
               })}
             </p>
           )}
@@ -350,6 +383,21 @@ function CheckoutFields({
           </label>
         ))}
         <FieldError id="checkout-payment-error" error={errors.payment_type?.message} />
+        {offersGift && (
+          <div className="checkout-gift">
+            <p>{t('gift.balance', { amount: money(giftBalance) })}</p>
+            {(paymentType === 'CASH' || paymentType === 'CARD_ON_DELIVERY') && (
+              <TextField
+                label={t('gift.part')}
+                inputMode="decimal"
+                error={errors.gift_card_amount?.message}
+                {...register('gift_card_amount', {
+                  onBlur: (event) => setGiftTyped(event.target.value.trim()),
+                })}
+              />
+            )}
+          </div>
+        )}
       </fieldset>
 
       <fieldset className="checkout-section checkout-billing">
@@ -426,36 +474,22 @@ function CheckoutFields({
         )}
       </fieldset>
 
-      <section className="checkout-summary" aria-labelledby="checkout-summary-title">
+      <section
+        className="checkout-summary"
+        aria-labelledby="checkout-summary-title"
+        aria-busy={quote.isFetching}
+      >
         <h3 id="checkout-summary-title">{t('summary.label')}</h3>
-        <dl>
-          <div>
-            <dt>{t('summary.subtotal')}</dt>
-            <dd>{money(summary.subtotal)}</dd>
-          </div>
-          {orderType === 'DELIVERY' && (
-            <div>
-              <dt>{t('summary.delivery')}</dt>
-              <dd>{quote ? money(summary.delivery) : t('summary.toConfirm')}</dd>
-            </div>
-          )}
-          {summary.discount > 0 && (
-            <div>
-              <dt>{t('summary.discount')}</dt>
-              <dd>{`− ${money(summary.discount)}`}</dd>
-            </div>
-          )}
-          {summary.coins > 0 && (
-            <div>
-              <dt>{t('summary.coins')}</dt>
-              <dd>{t('summary.coinsValue', { count: summary.coins })}</dd>
-            </div>
-          )}
-          <div className="checkout-summary-total">
-            <dt>{t('summary.total')}</dt>
-            <dd data-testid="checkout-total">{money(summary.total)}</dd>
-          </div>
-        </dl>
+        {quote.isPending && Object.keys(cart.products).length > 0 ? (
+          <LoadingState count={3} label={t('summary.loading')} />
+        ) : quote.isError ? (
+          <ErrorState
+            message={quote.error instanceof ApiError ? quote.error.firstMessage() : t('summary.error')}
+            onRetry={() => quote.refetch()}
+          />
+        ) : priced ? (
+          <QuoteSummary quote={priced} orderType={orderType} money={money} />
+        ) : null}
       </section>
 
       {general && (
@@ -463,9 +497,86 @@ function CheckoutFields({
           {general}
         </p>
       )}
-      <button type="submit" className="button checkout-submit" disabled={formState.isSubmitting}>
+      <button
+        type="submit"
+        className="button checkout-submit"
+        disabled={formState.isSubmitting || !priced || quote.isError || quote.isPlaceholderData}
+      >
         {formState.isSubmitting ? t('sending') : t(type === 'SUBSCRIPTION' ? 'submitSubscription' : 'submit')}
       </button>
     </form>
+  );
+}
+
+/** The server's quote: its lines, fare, discount, coins, gift part and total. */
+function QuoteSummary({
+  quote,
+  orderType,
+  money,
+}: {
+  quote: OrderQuote;
+  orderType: OrderBody['order_type'];
+  money: (cents: number) => string;
+}) {
+  const { t } = useTranslation('checkout');
+  const gift = toCents(quote.gift_card_amount);
+  return (
+    <>
+      <ul className="checkout-summary-lines">
+        {quote.products.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same product may be on two lines
+          <li key={`${line.uid}-${index}`}>
+            <span>{t('summary.line', { name: line.name, quantity: line.quantity })}</span>
+            <span>
+              {line.is_redeemable && toCents(line.price) === 0
+                ? t('summary.coinsValue', { count: line.coin_price * line.quantity })
+                : money(toCents(line.price))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl>
+        <div>
+          <dt>{t('summary.subtotal')}</dt>
+          <dd data-testid="checkout-subtotal">{money(toCents(quote.subtotal))}</dd>
+        </div>
+        {orderType === 'DELIVERY' && (
+          <div>
+            <dt>{t('summary.delivery')}</dt>
+            <dd>
+              {quote.delivery_price === null ? t('summary.toConfirm') : money(toCents(quote.delivery_price))}
+            </dd>
+          </div>
+        )}
+        {toCents(quote.discount) > 0 && (
+          <div>
+            <dt>{t('summary.discount')}</dt>
+            <dd>{`− ${money(toCents(quote.discount))}`}</dd>
+          </div>
+        )}
+        {quote.coins > 0 && (
+          <div>
+            <dt>{t('summary.coins')}</dt>
+            <dd>{t('summary.coinsValue', { count: quote.coins })}</dd>
+          </div>
+        )}
+        <div className="checkout-summary-total">
+          <dt>{t('summary.total')}</dt>
+          <dd data-testid="checkout-total">{money(toCents(quote.price))}</dd>
+        </div>
+        {gift > 0 && (
+          <>
+            <div>
+              <dt>{t('summary.gift')}</dt>
+              <dd data-testid="checkout-gift">{`− ${money(gift)}`}</dd>
+            </div>
+            <div className="checkout-summary-total">
+              <dt>{t('summary.due')}</dt>
+              <dd data-testid="checkout-due">{money(toCents(quote.amount_due))}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+    </>
   );
 }

@@ -133,6 +133,18 @@ export function Component() {
           <dt>{t('detail.total')}</dt>
           <dd data-testid="order-total">{money(data.price)}</dd>
         </div>
+        {Number(data.gift_card_amount) > 0 && (
+          <>
+            <div>
+              <dt>{t('detail.gift')}</dt>
+              <dd data-testid="order-gift">{`− ${money(data.gift_card_amount)}`}</dd>
+            </div>
+            <div className="order-total">
+              <dt>{t('detail.due')}</dt>
+              <dd data-testid="order-due">{money(data.amount_due)}</dd>
+            </div>
+          </>
+        )}
       </dl>
 
       {data.history && data.history.length > 0 && (

@@ -121,9 +121,12 @@ function PromotionBody({
           </p>
         )}
         {purchase.isSuccess && (
-          <p className="form-success" role="status">
-            {t('bought', { code: purchase.data.code, coins: purchase.data.coins })}
-          </p>
+          <div className="promotion-code">
+            <p className="form-success" role="status">
+              {t('bought', { code: purchase.data.code, coins: purchase.data.coins })}
+            </p>
+            <PromotionQr text={`PROMO:${purchase.data.code}`} title={promotion.title} />
+          </div>
         )}
       </div>
     </article>

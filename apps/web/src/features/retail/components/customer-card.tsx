@@ -107,9 +107,15 @@ export function CustomerCard({ customer, place }: { customer: Customer; place: R
                   <strong>{promotion.title}</strong>
                   <span>
                     {t('customer.discount', { rate: promotion.rate_discount })}
-                    {promotion.coin_price > 0 &&
+                    {promotion.acquired === 0 &&
+                      promotion.coin_price > 0 &&
                       ` · ${t('customer.coinPrice', { coins: promotion.coin_price })}`}
                   </span>
+                  {promotion.acquired > 0 && (
+                    <span className="customer-promotion-acquired">
+                      {t('customer.acquired', { count: promotion.acquired })}
+                    </span>
+                  )}
                 </div>
                 <button
                   type="button"
