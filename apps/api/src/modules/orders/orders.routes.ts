@@ -51,6 +51,7 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(2
 export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post('/v5/places/:place_uid/orders/quote/', {
     schema: {
+      operationId: 'quoteOrder',
       tags,
       summary:
         'Prices an order (or, with days, a subscription) body as placing it would, writing nothing: lines, delivery fare, discount, total and the gift balance part',
