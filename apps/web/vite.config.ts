@@ -1,19 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The production build runs on preact/compat: React's API at a fraction of react-dom's weight, which
-// keeps the first page within its JavaScript budget (docs/decisions/013-first-page-budget.md). The dev
-// server and the unit tests keep React (fast refresh, Testing Library).
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react()],
-  resolve: { alias: command === 'build' ? preactCompat : [] },
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -33,4 +22,4 @@ export default defineConfig(({ command }) => ({
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-}));
+});
