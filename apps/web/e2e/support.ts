@@ -195,6 +195,8 @@ export async function presetCookieChoice(page: Page) {
     })),
   );
   await page.addInitScript(() => {
+    // Init scripts run in every frame: a landing's sandboxed form frames have no storage.
+    if (window !== window.top) return;
     localStorage.setItem('version', '1.0.2');
     localStorage.setItem('cookie_ga', 'false');
     localStorage.setItem('cookie_guid', 'false');
