@@ -50,7 +50,8 @@ function templateParts(template: string) {
   const withoutDefaults = template
     .replace(/<title>.*?<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '');
-  const [beforeLang, afterLang] = splitOnce(withoutDefaults, '<html lang="es">');
+  const htmlTag = /<html[^>]*>/.exec(withoutDefaults)?.[0] ?? '<html>';
+  const [beforeLang, afterLang] = splitOnce(withoutDefaults, htmlTag);
   const [head, afterHead] = splitOnce(afterLang, '<!--app-record-->');
   const [middle, tail] = splitOnce(afterHead, '<div id="root"></div>');
   return { beforeLang, head, middle, tail };
