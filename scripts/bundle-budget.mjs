@@ -1,13 +1,14 @@
-// Fails when the JavaScript the first page loads, gzipped, exceeds the budget. Exact bytes, from the
-// build's manifest: the entry with its static imports, plus the route chunks the demo home opens.
+// Fails when the JavaScript the first page loads, gzipped, exceeds the budget (issue 16: 150 KiB with React,
+// aim 120). Exact bytes, from the build's manifest: the entry with its static imports plus the /carta route
+// chunk, which the server's HTML preloads. The shell's small lazy pieces (selectors, cart, footer) are left
+// out: their server HTML stays until they load and hydrate (docs/decisions/015-server-rendering.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KIB = 100;
+const BUDGET_KIB = 150;
 const dist = 'apps/web/dist';
-// The demo's first page: the entry, the home route, and where it sends a visitor.
-const FIRST_PAGE_MODULES = ['index.html', 'src/app/pages/home-page.tsx'];
+const FIRST_PAGE_MODULES = ['index.html', 'src/features/menu/components/carta-page.tsx'];
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const files = new Set();

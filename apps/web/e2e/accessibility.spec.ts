@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { earnCoins, newMember, presetCookieChoice, tenantUrl } from './support.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { earnCoins, expect, newMember, presetCookieChoice, tenantUrl, test } from './support.ts';
 
 // Accessibility (issue 9): axe on every route of router.tsx, as a visitor and signed in, with no serious
 // or critical violation. The table names each path of the route table with demo parameters; a path

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { digits, E2E_PORT, newMember, presetCookieChoice, tenantUrl } from './support.ts';
+import { digits, E2E_PORT, expect, newMember, presetCookieChoice, tenantUrl, test } from './support.ts';
 
 // Accounts journeys (issue 3): every sign-in method, registration with e-mail verification, password
 // reset, only-document login, complete-info and deletion by link, against the demo data.

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { earnCoins, type Member, newMember, presetCookieChoice, signIn } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { earnCoins, expect, type Member, newMember, presetCookieChoice, signIn, test } from './support.ts';
 
 // Each journey orders as a member of its own: carts, orders and coins of one never reach another
 // running in parallel on the same server.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Route, test } from '@playwright/test';
-import { tenantUrl } from './support.ts';
+import type { Page, Route } from '@playwright/test';
+import { expect, tenantUrl, test } from './support.ts';
 
 /** Stores the cookie choices so that the banner stays away. */
 async function acceptedCookies(page: Page) {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { joinProgram, newMember, tenantUrl } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, joinProgram, newMember, tenantUrl, test } from './support.ts';
 
 const API_KEY = 'demo-public-api-key-0001';
 

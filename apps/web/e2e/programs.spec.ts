@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { earnCoins, joinProgram, newMember, presetCookieChoice, signIn } from './support.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { earnCoins, expect, joinProgram, newMember, presetCookieChoice, signIn, test } from './support.ts';
 
 // Loyalty journeys (issue 6) against the demo program "Club Sabores" (demo-club): joining, level and
 // stamp progress, promotions with their QR and paging, buying with coins, polls and raffles.

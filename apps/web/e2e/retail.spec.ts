@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
-import { digits, newMember, placePickupOrder } from './support.ts';
+import { digits, expect, newMember, placePickupOrder, test } from './support.ts';
 
 // Retail staff journey (issue 7): tienda@demo.pe at Miraflores finds socio@demo.pe by DNI, creates a
 // customer at the counter, redeems a promotion, stamps, adds points, downloads the day's records, and

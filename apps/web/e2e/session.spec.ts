@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { newMember, presetCookieChoice, signIn } from './support.ts';
+import { expect, newMember, presetCookieChoice, signIn, test } from './support.ts';
 
 test('a 401 on the user fetch clears the token and reloads as a visitor', async ({ page }) => {
   await page.goto('/no/such/page');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { tenantUrl } from './support.ts';
+import { expect, tenantUrl, test } from './support.ts';
 
 test('the demo home loads the storefront with the tenant branding', async ({ page }) => {
   const errors: string[] = [];

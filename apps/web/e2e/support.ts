@@ -1,5 +1,66 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Browser messages that are not the page's errors: the network log of an answer the journey asks for
+ * (a wrong password's 400, a stale session's 401), which Chromium prints as a console error.
+ */
+const NETWORK_LOG = /^Failed to load resource: the server responded with a status of 4\d\d/;
+const SERVER_ERROR_LOG = /^Failed to load resource: the server responded with a status of 5\d\d/;
+
+/**
+ * Every journey fails on a hydration warning, an uncaught error or any console error of the page
+ * (issue 16): the server's HTML and the browser's first render must agree.
+ */
+export const test = base.extend<{
+  consoleErrors: string[];
+  allowCspReports: boolean;
+  allowServerErrors: boolean;
+}>({
+  /**
+   * A page is server-rendered, then hydrated: a click before hydration does nothing, as for a person on a
+   * slow phone. Navigations by the journeys wait until React has taken the page over (main.tsx).
+   */
+  page: async ({ page }, use) => {
+    const untilReady = async <T>(response: T): Promise<T> => {
+      await page
+        .waitForFunction(
+          () => document.documentElement.dataset.ready === 'true' || !document.getElementById('root'),
+        )
+        .catch(() => {});
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => untilReady(await goto(url, options));
+    page.reload = async (options) => untilReady(await reload(options));
+    await use(page);
+  },
+  /** A journey that makes the API fail on purpose (a route answering 500) allows the browser's log of it. */
+  allowServerErrors: [false, { option: true }],
+  /** The XSS journeys: the CSP's report of a payload it blocked is the CSP at work, not a page error. */
+  allowCspReports: [false, { option: true }],
+  consoleErrors: [
+    async ({ page, allowCspReports, allowServerErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        const blocked = allowCspReports && text.includes('violates the following Content Security Policy');
+        const provoked = allowServerErrors && SERVER_ERROR_LOG.test(text);
+        if (message.type() === 'error' && !NETWORK_LOG.test(text) && !blocked && !provoked) {
+          errors.push(`console: ${text}`);
+        }
+        if (message.type() === 'warning' && /hydrat/i.test(text)) errors.push(`warning: ${text}`);
+      });
+      page.on('pageerror', (error) => errors.push(`page error: ${error.stack ?? error.message}`));
+      await use(errors);
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** The port the journeys' server listens on (playwright.config.ts starts it). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18300);
@@ -125,7 +186,17 @@ export async function earnCoins(request: APIRequestContext, member: Member, unit
 
 /** The cookie choice made (and the storage version current) before any page runs: no banner over the forms. */
 export async function presetCookieChoice(page: Page) {
+  // The choice as the storefront keeps it: local storage, mirrored in cookies the server renders by.
+  await page.context().addCookies(
+    ['cookie_ga', 'cookie_guid'].map((name) => ({
+      name,
+      value: 'false',
+      url: `http://localhost:${E2E_PORT}`,
+    })),
+  );
   await page.addInitScript(() => {
+    // Init scripts run in every frame: a landing's sandboxed form frames have no storage.
+    if (window !== window.top) return;
     localStorage.setItem('version', '1.0.2');
     localStorage.setItem('cookie_ga', 'false');
     localStorage.setItem('cookie_guid', 'false');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { E2E_PORT, tenantUrl } from './support.ts';
+import { E2E_PORT, expect, tenantUrl, test } from './support.ts';
 
 // The xss.localhost demo tenant is a test fixture: every tenant-HTML field (FAQs, privacy, terms and
 // every landing section's texts, links and images) holds the payloads of
@@ -7,6 +6,7 @@ import { E2E_PORT, tenantUrl } from './support.ts';
 const pages = ['/faqs', '/terms-and-conditions', '/politics', '/landing'];
 // Hovering every element of the landing takes a while.
 test.describe.configure({ timeout: 60_000 });
+test.use({ allowCspReports: true });
 
 for (const path of pages) {
   test(`the XSS corpus on ${path} runs no script, opens no dialog and sends nothing abroad`, async ({

@@ -1,20 +1,73 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { loadAppRecord } from './app/app-record.ts';
+import { createQueryClient, hydratePageQueries, readPageState } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
+import { routes } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
-import { applyStorageVersion } from './lib/storage.ts';
+import {
+  applyStorageVersion,
+  MIRRORED_KEYS,
+  STORAGE_KEYS,
+  setStorageSource,
+  storage,
+  syncMirroredCookies,
+} from './lib/storage.ts';
 import './app/styles.css';
 
+/** Marks the document once React has rendered or hydrated it (the journeys wait for it before acting). */
+function Ready() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
+/** The route modules of this address, loaded before the first render, as the server had them. */
+async function loadRouteModules() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * The server rendered the page for a visitor with the mirrored keys of its cookies. The browser hydrates
+ * it when it would render the same (no session, the same keys); otherwise it renders over it.
+ */
 async function boot() {
   applyStorageVersion();
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  const [, app] = await Promise.all([initI18n(), loadAppRecord().catch(() => null)]);
-  root.render(
+  const page = readPageState();
+  const [, app] = await Promise.all([initI18n(), loadAppRecord().catch(() => null), loadRouteModules()]);
+  const hydrating =
+    page !== null &&
+    app !== null &&
+    storage.get(STORAGE_KEYS.token) === null &&
+    MIRRORED_KEYS.every((key) => storage.get(key) === (page.storage[key] ?? null));
+  syncMirroredCookies();
+  const queryClient = createQueryClient();
+  if (hydrating) {
+    hydratePageQueries(queryClient, page.queries);
+    const rendered = new Map(Object.entries(page.storage));
+    setStorageSource(
+      () => localStorage,
+      () => ({ getItem: (key) => rendered.get(key) ?? null, setItem() {}, removeItem() {} }),
+    );
+  }
+  const tree = (
     <StrictMode>
-      <Providers app={app} />
-    </StrictMode>,
+      <Providers app={app} queryClient={queryClient} router={createBrowserRouter(routes)} />
+      <Ready />
+    </StrictMode>
   );
+  const root = document.getElementById('root') as HTMLElement;
+  if (hydrating) hydrateRoot(root, tree);
+  else createRoot(root).render(tree);
 }
 
 void boot();

@@ -1,11 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, createBrotliCompress, createGzip, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { App } from '@storefront/contracts/app';
 import { AppError } from '@storefront/contracts/errors';
 import { matchStorefrontRoute } from '@storefront/contracts/storefront-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { publicOrigin } from '../lib/public-origin.ts';
 import { buildAppRecord } from '../modules/apps/apps.service.ts';
 import { errorBody } from './error-handler.ts';
 import { resolveTenant } from './tenant.ts';
@@ -15,13 +20,67 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES
 // JSON inside <script type="application/json">: only "<" can end the element early.
 const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
 
+/** The storefront's server renderer (apps/web/src/entry-server.tsx, built by `vite build --ssr`). */
+interface Renderer {
+  render(request: {
+    url: string;
+    origin: string;
+    hostname: string;
+    app: App;
+    cookieHeader: string;
+    api: typeof fetch;
+  }): Promise<
+    | { redirect: string }
+    | { status: number; lang: string; head: string; body: Readable; pageState: string; storage: unknown }
+  >;
+}
+
+/** A page as rendered, kept for its tenant, address, mirrored keys and language (decision 015). */
+interface RenderedPage {
+  status: number;
+  html: string;
+  encoded: Map<string, Buffer>;
+}
+
+/** Bytes of rendered pages one process keeps, like the menu cache. */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** The template around a rendered body: the built index.html cut where the head and the body go. */
+function templateParts(template: string) {
+  const withoutDefaults = template
+    .replace(/<title>.*?<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '');
+  const htmlTag = /<html[^>]*>/.exec(withoutDefaults)?.[0] ?? '<html>';
+  const [beforeLang, afterLang] = splitOnce(withoutDefaults, htmlTag);
+  const [head, afterHead] = splitOnce(afterLang, '<!--app-record-->');
+  const [middle, tail] = splitOnce(afterHead, '<div id="root"></div>');
+  return { beforeLang, head, middle, tail };
+}
+
+function splitOnce(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`storefront: index.html has no ${marker}`);
+  return [text.slice(0, at), text.slice(at + marker.length)];
+}
+
 /**
- * Serves the built storefront for every tenant domain: hashed assets precompressed and cached for
- * ever, and index.html (never cached) with the tenant's app record inlined, which saves the boot call.
+ * Serves the built storefront for every tenant domain: hashed assets precompressed and cached for ever,
+ * and pages rendered on the server by React (decision 015), with the tenant's app record inlined. Without
+ * the server bundle (or if a render fails) a page is index.html with the record, rendered in the browser.
  */
 export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { distDir: string }) => {
   const indexFile = join(options.distDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const parts = template ? templateParts(template) : null;
+  const rendererFile = resolve(options.distDir, '../dist-ssr/entry-server.js');
+  const renderer: Renderer | null =
+    template && existsSync(rendererFile) ? await import(pathToFileURL(rendererFile).href) : null;
+  const seconds = fastify.menuCache.seconds;
+  const pages = new LRUCache<string, RenderedPage>({
+    maxSize: PAGE_CACHE_BYTES,
+    sizeCalculation: (page) => page.html.length || 1,
+    ttl: Math.max(seconds, 0) * 1000 || 1,
+  });
 
   if (template) {
     await fastify.register(fastifyStatic, {
@@ -36,39 +95,122 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     });
   }
 
-  /**
-   * index.html for a page path: 200 for a route of the storefront's table, 404 for any other path (or a
-   * company the app does not offer), where the app still loads and shows its not-found page.
-   */
+  /** The API in-process for the renderer: the same routes and services, without a socket. */
+  const apiFor =
+    (request: FastifyRequest): typeof fetch =>
+    async (input, init) => {
+      const headers = { ...(init?.headers as Record<string, string>), host: request.headers.host ?? '' };
+      const answer = await fastify.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url: String(input),
+        headers,
+        payload: init?.body as string | undefined,
+        remoteAddress: request.ip,
+      });
+      return new Response(answer.statusCode === 204 ? null : answer.payload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+
+  function encodingOf(request: FastifyRequest): 'br' | 'gzip' | null {
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (accepted.includes('br')) return 'br';
+    if (accepted.includes('gzip')) return 'gzip';
+    return null;
+  }
+
+  function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+    const encoding = encodingOf(request);
+    reply.status(page.status).type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(page.html);
+    let body = page.encoded.get(encoding);
+    if (!body) {
+      body = encoding === 'br' ? brotliCompressSync(page.html, brotliFast) : gzipSync(page.html);
+      page.encoded.set(encoding, body);
+    }
+    return reply.header('Content-Encoding', encoding).send(body);
+  }
+
   async function renderIndex(request: FastifyRequest, reply: FastifyReply) {
-    reply.header('Cache-Control', 'no-cache');
-    if (!template) {
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
+    if (!template || !parts) {
       return reply.status(503).type('text/plain').send('The storefront is not built: run `npm run build`.');
     }
-    let html = template;
-    const path = request.url.split('?')[0] ?? '/';
-    const route = matchStorefrontRoute(path);
-    if (!route) reply.status(404);
     const app = await resolveTenant(request).catch(() => null);
-    if (app) {
-      const record = await buildAppRecord(fastify.db, app, request.language);
-      // /c/{companyUid}/… of a company the app does not offer shows the not-found page too.
-      const companyUid = path.startsWith('/c/') ? route?.companyUid : undefined;
-      if (companyUid && !record.allowed_companies.some((company) => company.uid === companyUid))
-        reply.status(404);
-      // Replacement functions: a replacement string would read `$'`, `` $` `` and `$&` in tenant text
-      // as patterns and copy parts of the page into it.
-      const title = `<title>${escapeHtml(record.name)}</title>`;
-      const inlined =
-        `<script type="application/json" id="app-record">${escapeJsonForHtml(JSON.stringify(record))}</script>` +
-        (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '');
-      html = html.replace(/<title>.*?<\/title>/, () => title).replace('<!--app-record-->', () => inlined);
+    const record = app ? await buildAppRecord(fastify.db, app, request.language) : null;
+    const recordTags = record
+      ? `<script type="application/json" id="app-record">${escapeJsonForHtml(JSON.stringify(record))}</script>` +
+        (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '')
+      : '';
+    const browserStatus = browserPageStatus(request.url, record);
+    if (!record || !renderer) {
+      const title = `<title>${escapeHtml(record?.name ?? 'Tienda')}</title>`;
+      return sendPage(request, reply, {
+        status: browserStatus,
+        html: `${parts.beforeLang}<html lang="${request.language}">${parts.head}${title}${recordTags}${parts.middle}<div id="root"></div>${parts.tail}`,
+        encoded: new Map(),
+      });
     }
-    reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-    const accepted = request.headers['accept-encoding'] ?? '';
-    if (accepted.includes('br')) return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html));
-    if (accepted.includes('gzip')) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
-    return reply.send(html);
+
+    const cookieHeader = request.headers.cookie ?? '';
+    const key = [
+      record.uid,
+      fastify.menuCache.version(),
+      request.language,
+      request.url,
+      // Only the mirrored keys shape the page; other cookies (analytics) are not part of the key.
+      mirroredCookies(cookieHeader),
+    ].join(' ');
+    const kept = seconds > 0 ? pages.get(key) : undefined;
+    if (kept) return sendPage(request, reply, kept);
+
+    let rendered: Awaited<ReturnType<Renderer['render']>>;
+    try {
+      rendered = await renderer.render({
+        url: request.url,
+        origin: publicOrigin(request, app),
+        hostname: request.hostname,
+        app: record,
+        cookieHeader,
+        api: apiFor(request),
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'storefront render failed; the page renders in the browser');
+      return sendPage(request, reply, {
+        status: browserStatus,
+        html: `${parts.beforeLang}<html lang="${request.language}">${parts.head}${recordTags}${parts.middle}<div id="root"></div>${parts.tail}`,
+        encoded: new Map(),
+      });
+    }
+    if ('redirect' in rendered) return reply.redirect(rendered.redirect, 302);
+
+    // Streamed to the visitor as React renders, and kept whole for the next visitors.
+    const { status, lang, head, body, pageState } = rendered;
+    const before = `${parts.beforeLang}<html lang="${lang}">${parts.head}${head}${recordTags}${parts.middle}<div id="root">`;
+    const after = `</div>${pageState}${parts.tail}`;
+    const chunks: string[] = [before];
+    const out = new PassThrough();
+    out.write(before);
+    body.on('data', (chunk: Buffer) => {
+      chunks.push(chunk.toString());
+      out.write(chunk);
+    });
+    body.once('end', () => {
+      chunks.push(after);
+      out.end(after);
+      if (seconds > 0) pages.set(key, { status, html: chunks.join(''), encoded: new Map() });
+    });
+    body.once('error', (error) => out.destroy(error));
+
+    const encoding = encodingOf(request);
+    reply.status(status).type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(out);
+    const compressor =
+      encoding === 'br'
+        ? createBrotliCompress({ ...brotliFast, flush: zlib.BROTLI_OPERATION_FLUSH })
+        : createGzip({ flush: zlib.Z_SYNC_FLUSH });
+    return reply.header('Content-Encoding', encoding).send(out.pipe(compressor));
   }
 
   fastify.setNotFoundHandler(async (request, reply) => {
@@ -78,3 +220,38 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     return reply.status(404).send(errorBody(new AppError('NOT_FOUND'), request.language));
   });
 });
+
+/**
+ * The status of a page the browser renders (no server bundle, or a failed render): 200 for a route of
+ * the storefront's table, 404 for any other path or a company the app does not offer.
+ */
+function browserPageStatus(url: string, record: App | null): number {
+  const path = url.split('?')[0] ?? '/';
+  const route = matchStorefrontRoute(path);
+  if (!route) return 404;
+  const companyUid = path.startsWith('/c/') ? route.companyUid : undefined;
+  if (record && companyUid && !record.allowed_companies.some((company) => company.uid === companyUid))
+    return 404;
+  return 200;
+}
+
+/** Brotli at a middle quality: a page is compressed per render (or once per kept page), not at build time. */
+const brotliFast = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+
+const MIRRORED_COOKIES = new Set([
+  'lang',
+  'selectedAreaUid',
+  'selectedPlaceUid',
+  'selectedCompanyUid',
+  'sectionSearchProduct',
+  'cookie_ga',
+  'cookie_guid',
+]);
+
+/** The cookies that shape a page: the mirrored keys, and whether the visit cookie is there (the banner). */
+function mirroredCookies(header: string): string {
+  const parts = header.split(';').map((part) => part.trim());
+  const kept = parts.filter((part) => MIRRORED_COOKIES.has(part.slice(0, part.indexOf('='))));
+  if (parts.some((part) => part.startsWith('_guid='))) kept.push('_guid');
+  return kept.sort().join(';');
+}

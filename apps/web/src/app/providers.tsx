@@ -1,27 +1,48 @@
 import type { App } from '@storefront/contracts/app';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Toasts } from '../lib/toast.tsx';
 import { AppRecordProvider, AuthProvider } from './app-context.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { createRouter } from './router.tsx';
 
-/** Server state, the tenant, the session, toasts (top-right, 5 s) and the routes. No app: the 404 page. */
-export function Providers({ app }: { app: App | null }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
-  );
-  const [router] = useState(createRouter);
-  if (!app) return <NotFoundPage />;
+/** Server state, the tenant, the session and toasts (top-right, 5 s), around the router of either side. */
+export function AppProviders({
+  app,
+  queryClient,
+  children,
+}: {
+  app: App;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <AppRecordProvider app={app}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          {children}
           <Toasts />
         </AuthProvider>
       </AppRecordProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The browser's tree: the providers and the routes. No app: the 404 page. */
+export function Providers({
+  app,
+  queryClient,
+  router,
+}: {
+  app: App | null;
+  queryClient: QueryClient;
+  router: ReturnType<typeof createBrowserRouter>;
+}) {
+  if (!app) return <NotFoundPage />;
+  return (
+    <AppProviders app={app} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Outlet, useLocation, useParams } from 'react-router';
 import { useAppRecord, useAuth } from './app-context.tsx';
 import { companyByUid, deletionRedirect, type GuardState } from './guards.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
+import { Redirect } from './server-render.tsx';
 
 /** Applies one rule of guards.ts: redirects when it says so, else renders the children or the nested routes. */
 export function Guard({
@@ -15,7 +16,8 @@ export function Guard({
   const app = useAppRecord();
   const { loggedIn } = useAuth();
   const to = rule({ app, loggedIn });
-  if (to) return <Navigate to={to} replace />;
+  // The server renders for a visitor: it answers a redirect only when a member would get the same one.
+  if (to) return <Redirect to={to} http={to === rule({ app, loggedIn: !loggedIn })} />;
   return children ?? <Outlet />;
 }
 
@@ -32,5 +34,5 @@ export function DeletionLinkGuard({ prefixed }: { prefixed: boolean }) {
   const { pathname } = useLocation();
   const { deletionPrefix } = useParams();
   const to = deletionRedirect(app, pathname, prefixed ? (deletionPrefix ?? '') : null);
-  return to ? <Navigate to={to} replace /> : <Outlet />;
+  return to ? <Redirect to={to} /> : <Outlet />;
 }

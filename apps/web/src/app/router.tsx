@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from 'react-router';
+import { Outlet, type RouteObject, useParams } from 'react-router';
 import { useAppRecord, useAuth, useCompany } from './app-context.tsx';
 import {
   categoriesRedirect,
@@ -16,6 +16,7 @@ import { CompanySwitchPage, CouponLinkPage, InfluencerLinkPage } from './pages/l
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { AllowedCompanyGuard, DeletionLinkGuard, Guard } from './route-guards.tsx';
+import { Redirect } from './server-render.tsx';
 import { LogoLayout, Shell } from './shell/shell.tsx';
 
 // Each screen is its own chunk: a visitor of /carta downloads neither checkout nor staff tools.
@@ -50,7 +51,7 @@ function ProductsGuard() {
   const { companyUid } = useParams();
   const company = useCompany(companyUid);
   const to = productsRedirect(company);
-  return to ? <Navigate to={to} replace /> : <Outlet />;
+  return to ? <Redirect to={to} /> : <Outlet />;
 }
 
 const screen = (path: string, lazy: RouteObject['lazy'] = inPreparation): RouteObject => ({ path, lazy });
@@ -87,7 +88,7 @@ export const routes: RouteObject[] = [
                 'reset-password/:uidUser/:token',
                 () => import('../features/auth/components/reset-page.tsx'),
               ),
-              { path: 'reset-password/*', element: <Navigate to="/" replace /> },
+              { path: 'reset-password/*', element: <Redirect to="/" /> },
             ],
           },
           screen(
@@ -188,5 +189,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const createRouter = () => createBrowserRouter(routes);

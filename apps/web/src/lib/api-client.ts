@@ -29,6 +29,13 @@ export interface RequestOptions {
 
 const API_BASE = '/api/';
 
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** The server renders with the API in-process (Fastify's inject) instead of the network (decision 015). */
+export function setTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 /**
  * Calls the API with the stored token and app key (spec §7). A 403 clears the stored app key (spec §4).
  * A path is relative to the API base; an absolute URL (a list's `next`) is used as it is.
@@ -43,7 +50,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const url = /^https?:\/\//.test(path) ? path : `${API_BASE}${path}`;
-  const response = await fetch(url, {
+  const response = await transport(url, {
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),

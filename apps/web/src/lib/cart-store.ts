@@ -57,7 +57,7 @@ export function setCartType(type: CartType): void {
   notify();
 }
 
-export const useCartType = (): CartType => useSyncExternalStore(subscribeCarts, getCartType);
+export const useCartType = (): CartType => useSyncExternalStore(subscribeCarts, getCartType, () => 'REGULAR');
 
 const keyOf = (placeUid: string, type: CartType) =>
   type === 'SUBSCRIPTION' ? subscriptionCartKey(placeUid) : cartKey(placeUid);
@@ -192,6 +192,16 @@ export function dropDirectPurchases(placeUid: string): boolean {
   return true;
 }
 
+const emptyCarts = new Map<string, Cart>();
+const emptyCart = (placeUid: string): Cart => {
+  let cart = emptyCarts.get(placeUid);
+  if (!cart) {
+    cart = { place: placeUid, products: {} };
+    emptyCarts.set(placeUid, cart);
+  }
+  return cart;
+};
+
 /** The first line of a product in the place's cart, if any. */
 export function findCartLine(cart: Cart, productUid: string): CartLine | undefined {
   return Object.values(cart.products).find((line) => line.uid === productUid);
@@ -199,5 +209,10 @@ export function findCartLine(cart: Cart, productUid: string): CartLine | undefin
 
 /** The cart of a place, re-rendering on every change (also from other tabs). */
 export function useCart(placeUid: string, type?: CartType): Cart {
-  return useSyncExternalStore(subscribeCarts, () => getCart(placeUid, type));
+  return useSyncExternalStore(
+    subscribeCarts,
+    () => getCart(placeUid, type),
+    // The server renders every cart empty (it is per device); the stored lines show once hydrated.
+    () => emptyCart(placeUid),
+  );
 }

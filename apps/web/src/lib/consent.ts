@@ -1,5 +1,5 @@
 import { COOKIE_GUID_MAX_AGE_DAYS } from '@storefront/contracts/constants';
-import { STORAGE_KEYS, storage } from './storage.ts';
+import { cookies, STORAGE_KEYS, storage } from './storage.ts';
 
 /** The visitor's cookie choices (spec §2 cookies): `_ga` analytics and the `_guid` visit cookie. */
 export interface CookieChoices {
@@ -20,7 +20,9 @@ export function storedChoices(): { ga: boolean | null; guid: boolean | null } {
 }
 
 export const hasCookie = (name: string) =>
-  document.cookie.split(';').some((part) => part.trim().startsWith(`${name}=`));
+  cookies()
+    .split(';')
+    .some((part) => part.trim().startsWith(`${name}=`));
 
 /** The banner shows when no preference is stored, or when _guid was accepted but its cookie has expired. */
 export function needsConsent(): boolean {

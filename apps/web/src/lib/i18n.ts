@@ -30,7 +30,7 @@ export async function initI18n(): Promise<typeof i18next> {
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });
-  document.documentElement.lang = lng;
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
   return i18next;
 }
 

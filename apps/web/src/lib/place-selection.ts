@@ -1,6 +1,6 @@
 import { ALL_CATEGORIES_UID } from '@storefront/contracts/constants';
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, storage } from './storage.ts';
+import { STORAGE_KEYS, serverSnapshot, storage } from './storage.ts';
 
 /**
  * The chosen city, place and category, kept in local storage (spec §4) and shared by the sidebar's
@@ -26,7 +26,19 @@ function write(key: SelectionKey, value: string | null): void {
   for (const listener of listeners) listener();
 }
 
-const useStored = (key: SelectionKey) => useSyncExternalStore(subscribe, () => storage.get(key));
+// Another tab's choice re-renders too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', () => {
+    for (const listener of listeners) listener();
+  });
+}
+
+const useStored = (key: SelectionKey) =>
+  useSyncExternalStore(
+    subscribe,
+    () => storage.get(key),
+    () => serverSnapshot(key),
+  );
 
 export const useSelectedAreaUid = () => useStored(STORAGE_KEYS.selectedAreaUid);
 /** The city stored now: an effect checks it so as not to undo a choice made since its render. */

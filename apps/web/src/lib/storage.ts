@@ -38,18 +38,83 @@ const SUBSCRIPTION_CART_PREFIX = 'subscriptionCart_';
 export const cartKey = (placeUid: string) => `${CART_PREFIX}${placeUid}`;
 export const subscriptionCartKey = (placeUid: string) => `${SUBSCRIPTION_CART_PREFIX}${placeUid}`;
 
+/** Where `storage` reads and writes: local storage, or a stand-in while rendering on the server or hydrating. */
+export interface StorageSource {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+let source: () => StorageSource = () => localStorage;
+
+let serverSource: () => StorageSource | null = () => null;
+
+/**
+ * The server renders each request with a source of its own (its cookies); `server`, when given, is what
+ * the page's server render read, which the browser uses while it hydrates that page (decision 015).
+ */
+export function setStorageSource(next: () => StorageSource, server?: () => StorageSource | null): void {
+  source = next;
+  if (server) serverSource = server;
+}
+
+/**
+ * A key as the server rendered it: the getServerSnapshot of stores, so that hydration renders what the
+ * server did and the stored value follows right after. Equal to `storage.get` once no page is hydrating.
+ */
+export const serverSnapshot = (key: string): string | null => (serverSource() ?? source()).getItem(key);
+
+/** The Cookie header of the request being rendered on the server, else the document's cookies. */
+let cookieText: () => string = () => document.cookie;
+export const cookies = () => cookieText();
+export function setCookieSource(next: () => string): void {
+  cookieText = next;
+}
+
+/**
+ * Keys the server must know to render the page the browser will render (decision 015): mirrored in
+ * first-party cookies of the same names, while local storage keeps them as spec §3 says.
+ */
+export const MIRRORED_KEYS: readonly string[] = [
+  STORAGE_KEYS.lang,
+  STORAGE_KEYS.selectedAreaUid,
+  STORAGE_KEYS.selectedPlaceUid,
+  STORAGE_KEYS.selectedCompanyUid,
+  STORAGE_KEYS.sectionSearchProduct,
+  STORAGE_KEYS.cookieGa,
+  STORAGE_KEYS.cookieGuid,
+];
+const MIRROR_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+function mirror(key: string, value: string | null): void {
+  if (typeof document === 'undefined' || !MIRRORED_KEYS.includes(key)) return;
+  const cookie =
+    value === null
+      ? `${key}=; max-age=0`
+      : `${key}=${encodeURIComponent(value)}; max-age=${MIRROR_MAX_AGE_SECONDS}`;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari.
+  document.cookie = `${cookie}; path=/; SameSite=Lax`;
+}
+
+/** Writes the mirrored keys' cookies from local storage (a visitor from before the mirror, a wiped cookie). */
+export function syncMirroredCookies(): void {
+  for (const key of MIRRORED_KEYS) mirror(key, localStorage.getItem(key));
+}
+
 export const storage = {
   get(key: StorageKey | string): string | null {
-    return localStorage.getItem(key);
+    return source().getItem(key);
   },
   set(key: StorageKey | string, value: string): void {
-    localStorage.setItem(key, value);
+    source().setItem(key, value);
+    mirror(key, value);
   },
   remove(key: StorageKey | string): void {
-    localStorage.removeItem(key);
+    source().removeItem(key);
+    mirror(key, null);
   },
   getJson<T>(key: StorageKey | string): T | null {
-    const raw = localStorage.getItem(key);
+    const raw = source().getItem(key);
     if (raw === null) return null;
     try {
       return JSON.parse(raw) as T;
@@ -58,7 +123,7 @@ export const storage = {
     }
   },
   setJson(key: StorageKey | string, value: unknown): void {
-    localStorage.setItem(key, JSON.stringify(value));
+    source().setItem(key, JSON.stringify(value));
   },
 };
 
@@ -67,6 +132,7 @@ export function applyStorageVersion(): boolean {
   if (localStorage.getItem(STORAGE_KEYS.version) === STORAGE_VERSION) return false;
   localStorage.clear();
   localStorage.setItem(STORAGE_KEYS.version, STORAGE_VERSION);
+  syncMirroredCookies();
   return true;
 }
 

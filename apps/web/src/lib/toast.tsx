@@ -44,7 +44,11 @@ const subscribe = (listener: () => void) => {
 /** Mounted once by the providers: sonner's Toaster (top-right, 5 s) from the first toast on. */
 export function Toasts() {
   const { t } = useTranslation();
-  const loaded = useSyncExternalStore(subscribe, () => sonner);
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => sonner,
+    () => null,
+  );
   if (!loaded) return null;
   return (
     <loaded.Toaster

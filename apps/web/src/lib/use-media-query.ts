@@ -9,5 +9,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    // The server renders phone-first (no query matches); a wider screen updates once hydrated.
+    () => false,
   );
 }

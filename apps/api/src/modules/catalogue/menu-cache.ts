@@ -22,6 +22,8 @@ export function createMenuCache(seconds: number) {
   // A place's pages are keyed by its generation, so that a page computed before a change never
   // answers after it, even if its computation ends later.
   const generations = new Map<string, number>();
+  // Any place's change: the server-rendered pages (plugins/storefront.ts) key on it, as they may show any place.
+  let version = 0;
   const pages = new LRUCache<string, string, () => Promise<string>>({
     maxSize: MAX_BYTES,
     sizeCalculation: (body) => body.length || 1,
@@ -40,6 +42,11 @@ export function createMenuCache(seconds: number) {
     /** The place's stock moved: its pages are computed again from the next request. */
     placeChanged(placeUid: string) {
       generations.set(placeUid, (generations.get(placeUid) ?? 0) + 1);
+      version++;
     },
+    /** Changes whenever some place's stock moves. */
+    version: () => version,
+    /** How long pages built from menus may be kept, in seconds (MENU_CACHE_SECONDS). */
+    seconds,
   };
 }

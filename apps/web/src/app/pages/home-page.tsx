@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Navigate } from 'react-router';
 import { useAppRecord, useCompany } from '../app-context.tsx';
 import { allModulesHidden, homeTarget, isMultiCompany } from '../guards.ts';
+import { Redirect } from '../server-render.tsx';
 
 // The multi-company view (categories, companies) is its own chunk: single-company homes never load it.
 const CompanyDirectory = lazy(() => import('../../features/menu/components/company-directory.tsx'));
@@ -14,7 +14,7 @@ export function Component() {
   const app = useAppRecord();
   const company = useCompany();
   const target = homeTarget(app, company);
-  if (target) return <Navigate to={target} replace />;
+  if (target) return <Redirect to={target} />;
   if (isMultiCompany(app) && !allModulesHidden(company)) {
     return (
       <Suspense fallback={null}>

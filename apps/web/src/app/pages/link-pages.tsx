@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { useAppRecord } from '../app-context.tsx';
 import { companyByUid, companyPrefix, couponTarget } from '../guards.ts';
+import { Redirect } from '../server-render.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 /** /company/{companyUid}/code/{code}/: stores the coupon for checkout, then opens the products page. */
@@ -10,14 +11,15 @@ export function CouponLinkPage() {
   const app = useAppRecord();
   const { companyUid = '', code = '' } = useParams();
   storage.setJson(STORAGE_KEYS.coupon, { company: companyUid, code });
-  return <Navigate to={couponTarget(app, companyUid)} replace />;
+  // What these links store lives in the browser: they move on once hydrated, not by an HTTP redirect.
+  return <Redirect to={couponTarget(app, companyUid)} http={false} />;
 }
 
 /** /in/{uid}/: stores the influencer who brought the visitor. */
 export function InfluencerLinkPage() {
   const { uid = '' } = useParams();
   storage.set(STORAGE_KEYS.influencerUid, uid);
-  return <Navigate to="/" replace />;
+  return <Redirect to="/" http={false} />;
 }
 
 /**
@@ -32,7 +34,7 @@ export function CompanySwitchPage() {
   if (!company) return <NotFoundPage />;
   storage.set(STORAGE_KEYS.selectedCompanyUid, company.uid);
   if (company.ecommerce_enabled)
-    return <Navigate to={`${companyPrefix(app, company.uid)}/products`} replace />;
+    return <Redirect to={`${companyPrefix(app, company.uid)}/products`} http={false} />;
   return (
     <section className="panel centered-page" aria-labelledby="no-store-title">
       {company.logo && <img src={company.logo} alt="" width={96} height={96} />}

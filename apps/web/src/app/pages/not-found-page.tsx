@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { useServerStatus } from '../server-render.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  useServerStatus(404);
   return (
     <main className="centered-page">
       <h1>{t('notFound.title')}</h1>

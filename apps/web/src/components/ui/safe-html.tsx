@@ -2,26 +2,39 @@ import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { safeUrl } from '../../lib/safe-url.ts';
 
-const purifier = DOMPurify();
-// Tenant HTML may format text, link and show images; it may not run code, submit forms, restyle the
-// page or make the browser fetch anything but https images (architecture §5).
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.hasAttribute('src')) {
-    const src = safeUrl(node.getAttribute('src'), { images: true });
-    if (src) node.setAttribute('src', src);
-    else node.removeAttribute('src');
-  }
-  if (node.hasAttribute('href')) {
-    const href = safeUrl(node.getAttribute('href'));
-    if (href) {
-      node.setAttribute('href', href);
-      if (/^https?:/.test(href)) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer');
-      }
-    } else node.removeAttribute('href');
-  }
-});
+type Purifier = ReturnType<typeof DOMPurify>;
+let purifier: Purifier | null = null;
+let serverWindow: Parameters<typeof DOMPurify>[0] | null = null;
+
+/** The server renders tenant HTML too: it gives DOMPurify a jsdom window (entry-server.tsx). */
+export function setServerWindow(window: Parameters<typeof DOMPurify>[0]): void {
+  serverWindow = window;
+}
+
+function getPurifier(): Purifier {
+  if (purifier) return purifier;
+  purifier = serverWindow ? DOMPurify(serverWindow) : DOMPurify();
+  // Tenant HTML may format text, link and show images; it may not run code, submit forms, restyle the
+  // page or make the browser fetch anything but https images (architecture §5).
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.hasAttribute('src')) {
+      const src = safeUrl(node.getAttribute('src'), { images: true });
+      if (src) node.setAttribute('src', src);
+      else node.removeAttribute('src');
+    }
+    if (node.hasAttribute('href')) {
+      const href = safeUrl(node.getAttribute('href'));
+      if (href) {
+        node.setAttribute('href', href);
+        if (/^https?:/.test(href)) {
+          node.setAttribute('target', '_blank');
+          node.setAttribute('rel', 'noopener noreferrer');
+        }
+      } else node.removeAttribute('href');
+    }
+  });
+  return purifier;
+}
 
 const CONFIG = {
   USE_PROFILES: { html: true },
@@ -43,7 +56,7 @@ const CONFIG = {
 
 /** Tenant HTML with everything unsafe removed. */
 export function sanitizeHtml(html: string): string {
-  return purifier.sanitize(html, CONFIG) as string;
+  return getPurifier().sanitize(html, CONFIG) as string;
 }
 
 /** Renders tenant HTML (FAQs, terms, privacy, landing content) after sanitising it. */

@@ -22,7 +22,11 @@ export const overlayForPopupChange = () => showCartOverlay(OVERLAY_POPUP_CHANGE_
 
 /** True while the overlay shows; re-renders when it ends. */
 export function useCartOverlay(): boolean {
-  const end = useSyncExternalStore(subscribe, () => until);
+  const end = useSyncExternalStore(
+    subscribe,
+    () => until,
+    () => 0,
+  );
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const left = end - Date.now();

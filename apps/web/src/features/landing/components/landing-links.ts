@@ -14,7 +14,12 @@ const subscribe = (onChange: () => void) => {
   return () => window.removeEventListener('resize', onChange);
 };
 export const useNarrowScreen = () =>
-  useSyncExternalStore(subscribe, () => isNarrowScreen(window.innerWidth, window.innerHeight));
+  useSyncExternalStore(
+    subscribe,
+    () => isNarrowScreen(window.innerWidth, window.innerHeight),
+    // The server renders the wide layout; a narrow phone switches once hydrated.
+    () => false,
+  );
 
 /** WhatsApp chat link: the mobile 'api' link on narrow screens, WhatsApp Web otherwise. */
 export function whatsappLink(number: string, narrow: boolean, text?: string): string {

@@ -4,6 +4,7 @@ import { type JSX, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
+import { useHostname } from '../../../app/server-render.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { safeUrl } from '../../../lib/safe-url.ts';
 import { Carousel } from './carousel.tsx';
@@ -52,6 +53,7 @@ export function ExternalButton({
 function Welcome({ section }: { section: LandingSection }) {
   const app = useAppRecord();
   const company = useCompany();
+  const hostname = useHostname();
   const logo = safeUrl(company.logo ?? app.logo, { images: true });
   return (
     <section className="landing-section landing-welcome" data-type="WELCOME">
@@ -60,7 +62,7 @@ function Welcome({ section }: { section: LandingSection }) {
         <SafeHtml html={section.content} className="tenant-html" />
         <div className="landing-buttons">
           {section.buttons.map((button) => {
-            const target = welcomeTarget(button.link, app, company, window.location.hostname);
+            const target = welcomeTarget(button.link, app, company, hostname);
             if (!target) return null;
             return 'internal' in target ? (
               <Link key={button.uid} className="button" to={target.internal}>

@@ -61,9 +61,12 @@ function MenuProductPopup({
 export function MenuView({ company, interactive }: { company: Company; interactive: boolean }) {
   const { t } = useTranslation('menu');
   const stored = useSelectedPlaceUid();
-  // The stored place counts only once it is one of this company's places in the chosen city.
+  // The stored place counts only once it is one of this company's places in the chosen city; else the
+  // first one, which the place selector stores (the server, running no effects, renders it too).
   const places = usePlaces(company.uid, useSelectedAreaUid());
-  const placeUid = places.data?.some((place) => place.uid === stored) ? stored : null;
+  const placeUid = places.data?.some((place) => place.uid === stored)
+    ? stored
+    : (places.data?.[0]?.uid ?? null);
   const [open, setOpen] = useState<Product | null>(null);
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);

@@ -37,7 +37,7 @@ export function PlaceSelector({ companyUid }: { companyUid: string }) {
       <label htmlFor={id}>{t('place.label')}</label>
       <select
         id={id}
-        value={known ? (selected ?? '') : ''}
+        value={known ? (selected ?? '') : (first?.uid ?? '')}
         onChange={(event) => {
           const place = places.data.find((item) => item.uid === event.target.value);
           if (place) selectPlace(place.uid, place.locality.uid);

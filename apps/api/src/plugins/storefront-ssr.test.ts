@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+
+// The real build (npm run build makes apps/web/dist and dist-ssr): the pages as React renders them on
+// the server, read as raw HTML, as a browser without JavaScript or a link preview reads them.
+const dist = resolve('apps/web/dist');
+const built = existsSync(resolve('apps/web/dist-ssr/entry-server.js'));
+
+describe('server-rendered pages', () => {
+  it('runs on the built renderer (npm run build)', () => expect(built).toBe(true));
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { WEB_DIST: dist } });
+  });
+  afterAll(() => t.close());
+  const page = (url: string, host = 'localhost', cookie = '') =>
+    t.app.inject({ url, headers: { host, ...(cookie && { cookie }) } });
+
+  it('/carta carries the first place, its products with prices and images, and its head', async () => {
+    const res = await page('/carta');
+    expect(res.statusCode).toBe(200);
+    const body = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(body).toContain('Leche de tigre');
+    expect(body).toMatch(/S\/ \d+\.\d\d/);
+    expect(body).toMatch(/<img[^>]+src="\/demo\/products\//);
+    expect(res.body).toContain('<html lang="es">');
+    expect(res.body).toMatch(/<link rel="canonical" href="http:\/\/localhost(:\d+)?\/carta">/);
+    expect(res.body).toContain('<meta property="og:image"');
+    const ld = JSON.parse(
+      res.body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}',
+    );
+    const menu = ld['@graph'].find((node: { '@type': string }) => node['@type'] === 'Menu');
+    expect(menu.hasMenuItem[0].offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'PEN' });
+    expect(res.body).toContain('id="page-state"');
+  });
+
+  it('renders in the language of the lang cookie', async () => {
+    const res = await page('/carta', 'localhost', 'lang=en');
+    expect(res.body).toContain('<html lang="en">');
+  });
+
+  it('answers the router redirects of spec §2 as HTTP redirects, and unknown paths with 404', async () => {
+    const landing = await page('/landing');
+    expect(landing.statusCode).toBe(302);
+    expect(landing.headers.location).toBe('/');
+    expect((await page('/no/such/page')).statusCode).toBe(404);
+  });
+
+  it('keeps the XSS corpus inert in the raw HTML: no handler, script or break-out', async () => {
+    for (const path of ['/faqs', '/terms-and-conditions', '/politics', '/landing']) {
+      const res = await page(path, 'xss.localhost');
+      const scripts = res.body.match(/<script\b[^>]*>/g) ?? [];
+      // Only the data blocks and the entry module.
+      for (const tag of scripts) expect(tag).toMatch(/type="application\/(json|ld\+json)"|type="module"/);
+      const root = res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('id="page-state"'));
+      expect(root).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
+      expect(root).not.toMatch(/<(iframe|object|embed|base|meta)\b/i);
+    }
+  });
+});

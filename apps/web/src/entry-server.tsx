@@ -1,0 +1,215 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough, type Readable } from 'node:stream';
+import type { App } from '@storefront/contracts/app';
+import { LANGUAGES } from '@storefront/contracts/constants';
+import { dehydrate, QueryClient, skipToken } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { JSDOM } from 'jsdom';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { jsonForHtml, PAGE_STATE_ID, type PageState } from './app/page-state.ts';
+import { AppProviders } from './app/providers.tsx';
+import { routes } from './app/router.tsx';
+import { type ServerOutcome, ServerOutcomeContext } from './app/server-render.tsx';
+import { setServerWindow } from './components/ui/safe-html.tsx';
+import { setTransport } from './lib/api-client.ts';
+import { initI18n } from './lib/i18n.ts';
+import {
+  MIRRORED_KEYS,
+  STORAGE_KEYS,
+  type StorageSource,
+  setCookieSource,
+  setStorageSource,
+} from './lib/storage.ts';
+import { pageHead } from './ssr/head.ts';
+
+/** What the API's storefront plugin gives for one page (apps/api/src/plugins/storefront.ts). */
+export interface RenderRequest {
+  /** Path and query of the page. */
+  url: string;
+  /** The tenant's public origin, for canonical and Open Graph URLs. */
+  origin: string;
+  /** The host name the browser sees (location.hostname). */
+  hostname: string;
+  app: App;
+  /** The request's Cookie header: the mirrored keys (decision 015). */
+  cookieHeader: string;
+  /** The API in-process: a fetch over Fastify's inject. */
+  api: typeof fetch;
+}
+
+export type RenderResult =
+  | { redirect: string }
+  | {
+      status: number;
+      /** Cache key part: the mirrored keys the page was rendered with. */
+      storage: Record<string, string | null>;
+      lang: string;
+      head: string;
+      /** The body's content, streamed. */
+      body: Readable;
+      pageState: string;
+    };
+
+interface RequestScope {
+  storage: StorageSource;
+  cookieHeader: string;
+  api: typeof fetch;
+}
+
+// Each render reads its own request's storage, cookies and API through the modules' seams.
+const scope = new AsyncLocalStorage<RequestScope>();
+const current = () => {
+  const store = scope.getStore();
+  if (!store) throw new Error('storefront render outside a request');
+  return store;
+};
+setStorageSource(
+  () => current().storage,
+  () => current().storage,
+);
+setCookieSource(() => current().cookieHeader);
+setTransport((input, init) => current().api(input, init));
+
+// Tenant HTML is sanitised on the server by the same DOMPurify rules, over jsdom (stack.md: not happy-dom).
+setServerWindow(new JSDOM('').window as unknown as Parameters<typeof setServerWindow>[0]);
+
+const handler = createStaticHandler(routes);
+const noStorage: StorageSource = { getItem: () => null, setItem() {}, removeItem() {} };
+const ready = scope.run({ storage: noStorage, cookieHeader: '', api: fetch }, () => initI18n());
+
+function parseCookies(header: string): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    try {
+      cookies.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
+    } catch {
+      // A cookie that is not URI-encoded text is not one of ours.
+    }
+  }
+  return cookies;
+}
+
+/** The mirrored keys of the request's cookies, the language among the app's, and the app's key. */
+function requestStorage(app: App, cookieHeader: string): Map<string, string> {
+  const cookies = parseCookies(cookieHeader);
+  const values = new Map<string, string>();
+  for (const key of MIRRORED_KEYS) {
+    const value = cookies.get(key);
+    if (value) values.set(key, value);
+  }
+  if (!(LANGUAGES as readonly string[]).includes(values.get(STORAGE_KEYS.lang) ?? ''))
+    values.delete(STORAGE_KEYS.lang);
+  values.set(STORAGE_KEYS.apiKey, app.api_key);
+  return values;
+}
+
+/**
+ * Notes the queries a render asks for: React runs no effects on the server, so the render is repeated
+ * with those fetched until it asks for nothing new (a menu: cities, then places, then the place's
+ * categories and products). Returns the fetcher of what the last render asked for.
+ */
+function fetchWhatRendersAsk(client: QueryClient): () => Promise<boolean> {
+  const asked = new Set<string>();
+  const defaults = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
+    const defaulted = defaults(options);
+    if (defaulted.enabled !== false && defaulted.queryFn !== skipToken && defaulted.queryHash) {
+      asked.add(defaulted.queryHash);
+    }
+    return defaulted;
+  }) as typeof client.defaultQueryOptions;
+  return async () => {
+    const queries = [...asked]
+      .map((hash) => client.getQueryCache().get(hash))
+      .filter(
+        (query) =>
+          query !== undefined && query.state.status === 'pending' && query.state.fetchStatus === 'idle',
+      );
+    asked.clear();
+    await Promise.all(queries.map((query) => query?.fetch().catch(() => undefined)));
+    return queries.length > 0;
+  };
+}
+
+const MAX_PASSES = 6;
+
+async function drain(stream: AsyncIterable<unknown>): Promise<void> {
+  for await (const _ of stream) {
+    // The pass is rendered for the queries it asks for, not for its HTML.
+  }
+}
+
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  await ready;
+  const values = requestStorage(request.app, request.cookieHeader);
+  const storage: StorageSource = {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => values.set(key, value),
+    removeItem: (key) => values.delete(key),
+  };
+  const renderStorage = Object.fromEntries(MIRRORED_KEYS.map((key) => [key, values.get(key) ?? null]));
+  const lang = values.get(STORAGE_KEYS.lang) ?? i18next.options.fallbackLng?.toString() ?? 'es';
+  const i18n = i18next.cloneInstance({ lng: lang });
+
+  return scope.run({ storage, cookieHeader: request.cookieHeader, api: request.api }, async () => {
+    const context = await handler.query(new Request(new URL(request.url, request.origin)));
+    if (context instanceof Response) {
+      return { redirect: context.headers.get('Location') ?? '/' };
+    }
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    const fetchAsked = fetchWhatRendersAsk(queryClient);
+    const tree = (outcome: ServerOutcome): ReactNode => (
+      <ServerOutcomeContext.Provider value={outcome}>
+        <I18nextProvider i18n={i18n}>
+          <AppProviders app={request.app} queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </I18nextProvider>
+      </ServerOutcomeContext.Provider>
+    );
+
+    const { hostname } = request;
+    let outcome: ServerOutcome = { redirect: null, status: context.statusCode, hostname };
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      outcome = { redirect: null, status: context.statusCode, hostname };
+      const { prelude } = await prerenderToNodeStream(tree(outcome), { onError: () => {} });
+      await drain(prelude);
+      if (outcome.redirect) return { redirect: outcome.redirect };
+      if (!(await fetchAsked())) break;
+    }
+
+    const queries = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
+    });
+    const pageState: PageState = { storage: renderStorage, queries };
+    const body = new PassThrough();
+    const { pipe } = renderToPipeableStream(tree({ redirect: null, status: outcome.status, hostname }), {
+      // Piped once every boundary is complete: React then writes them in place, with none of the inline
+      // scripts that reveal late boundaries (the CSP allows no inline script). The data is ready anyway.
+      onAllReady: () => pipe(body),
+      // No boundary is large enough to be sent apart (and revealed by an inline script).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellError: (error) => body.destroy(error as Error),
+      onError: (error) => {
+        if (process.env.NODE_ENV !== 'test') console.error('storefront render:', error);
+      },
+    });
+    return {
+      status: outcome.status,
+      storage: renderStorage,
+      lang,
+      head: pageHead({ app: request.app, url: request.url, origin: request.origin, lang, queryClient }),
+      body,
+      pageState: `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(pageState)}</script>`,
+    };
+  });
+}
