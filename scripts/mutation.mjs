@@ -45,7 +45,11 @@ export const MODULES = [
   {
     name: 'promotions',
     mutate: [`${api}/modules/loyalty/promotions.service.ts`],
-    tests: [`${api}/modules/loyalty/promotions*.test.ts`, `${api}/modules/loyalty/loyalty.test.ts`],
+    tests: [
+      `${api}/modules/loyalty/promotions*.test.ts`,
+      `${api}/modules/loyalty/loyalty.test.ts`,
+      `${api}/modules/loyalty/ledger.model.test.ts`,
+    ],
   },
   {
     name: 'retail-redemptions',
