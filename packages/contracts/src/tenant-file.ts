@@ -167,7 +167,11 @@ export const tenantAppSchema = z.strictObject({
 });
 
 export const tenantFileSchema = z
-  .strictObject({ apps: z.array(tenantAppSchema).min(1) })
+  .strictObject({
+    /** The day the file's schedule is written from: on import its dates move to today (decision 015). */
+    dates_relative_to: z.iso.date().optional(),
+    apps: z.array(tenantAppSchema).min(1),
+  })
   .superRefine((file, ctx) => {
     file.apps.forEach((app, appIndex) => {
       const at = (...path: (string | number)[]) => ['apps', appIndex, ...path];

@@ -12,6 +12,7 @@ import {
   places,
 } from './schema/tenancy.ts';
 import { staffRoles, users } from './schema/users.ts';
+import { datesFromToday } from './tenant-dates.ts';
 import { importCatalogue } from './tenant-import-catalogue.ts';
 import { importContent } from './tenant-import-content.ts';
 import { importLoyalty } from './tenant-import-loyalty.ts';
@@ -34,6 +35,8 @@ export class TenantFileError extends Error {
 export interface ImportOptions {
   /** Demo accounts are loaded only outside production (architecture §7). */
   includeDemoUsers: boolean;
+  /** The import day, from which a file with `dates_relative_to` counts its dates (now by default). */
+  today?: Date;
 }
 
 export interface ImportSummary {
@@ -64,7 +67,7 @@ export async function importTenantFile(
   input: unknown,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  const file = parseTenantFile(input);
+  const file = datesFromToday(parseTenantFile(input), options.today ?? new Date());
   // Passwords are hashed before the transaction so that it stays short.
   const passwordHashes = new Map<string, string>();
   for (const app of file.apps) {
