@@ -168,7 +168,7 @@ export const tenantAppSchema = z.strictObject({
 
 export const tenantFileSchema = z
   .strictObject({
-    /** The day the file's schedule is written from: on import its dates move to today (decision 015). */
+    /** The day the file's schedule is written from: on import its dates move to today (decision 017). */
     dates_relative_to: z.iso.date().optional(),
     apps: z.array(tenantAppSchema).min(1),
   })

@@ -2,7 +2,7 @@ import type { TenantFile } from '@storefront/contracts/tenant-file';
 
 // A tenant file may be written relative to a day (`dates_relative_to`): on import, every validity,
 // raffle and event date moves by the days between that day and the import day, so that the demo's
-// promotions, raffles and events keep the same distance from today forever (decision 015).
+// promotions, raffles and events keep the same distance from today forever (decision 017).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The fields that hold a schedule; birthdates and the like are facts and never move. */
