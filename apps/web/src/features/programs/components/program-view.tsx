@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { JoinProgram } from './join-program.tsx';
 import { ProgramAds } from './program-ads.tsx';
 import { ProgramSummary } from './program-summary.tsx';
@@ -42,7 +43,9 @@ export default function ProgramView({
   return (
     <div className="program-page">
       <header className="program-header">
-        {program.image && <img src={program.image} alt="" width={96} height={96} className="program-image" />}
+        {program.image && (
+          <Picture src={program.image} alt="" width={96} height={96} className="program-image" />
+        )}
         <div>
           <h1>{program.name}</h1>
           <p>{program.description}</p>
