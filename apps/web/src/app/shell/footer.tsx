@@ -42,6 +42,11 @@ export function Footer() {
             <Link to="/events">{t('footer.events')}</Link>
           </li>
         )}
+        {loggedIn && company.subscription_enabled && (
+          <li>
+            <Link to="/subscription">{t('footer.subscriptions')}</Link>
+          </li>
+        )}
         <li>
           <Link to="/terms-and-conditions">{t('footer.terms')}</Link>
         </li>

@@ -19,6 +19,7 @@ export const programKeys = {
   all: ['programs'] as const,
   list: (company: string) => ['programs', 'list', company] as const,
   member: (programUid: string) => ['programs', 'member', programUid] as const,
+  public: (programUid: string) => ['programs', 'public', programUid] as const,
   ads: (programUid: string) => ['programs', 'ads', programUid] as const,
 };
 
@@ -34,6 +35,15 @@ export function usePrograms(companyUid: string, enabled = true) {
         signal,
       }),
     enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A program as a visitor sees it: name, levels, how it works (no sign-in needed). */
+export function usePublicProgram(programUid: string) {
+  return useQuery({
+    queryKey: programKeys.public(programUid),
+    queryFn: ({ signal }) => apiFetch<Program>(`v5/programs/${encodeURIComponent(programUid)}/`, { signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
-import { Picture } from '../../../components/ui/picture.tsx';
 import { JoinProgram } from './join-program.tsx';
+import { ProgramActivities } from './program-activities.tsx';
 import { ProgramAds } from './program-ads.tsx';
+import { ProgramHeader } from './program-header.tsx';
 import { ProgramSummary } from './program-summary.tsx';
 import { PromotionsSection } from './promotions-section.tsx';
 import { RedeemProducts } from './redeem-products.tsx';
@@ -42,16 +43,9 @@ export default function ProgramView({
 
   return (
     <div className="program-page">
-      <header className="program-header">
-        {program.image && (
-          <Picture src={program.image} alt="" width={96} height={96} className="program-image" />
-        )}
-        <div>
-          <h1>{program.name}</h1>
-          <p>{program.description}</p>
-        </div>
-      </header>
+      <ProgramHeader program={program} />
       <ProgramAds programUid={program.uid} />
+      <ProgramActivities program={program} />
       {!program.is_member ? (
         <JoinProgram program={program} />
       ) : (
