@@ -17,10 +17,9 @@ const demoMember = async (request: APIRequestContext) => ({
   token: await token(request, 'socio@demo.pe', 'Demo1234!'),
 });
 
-test('a new member joins the program and starts at the first level with an empty stamp card', async ({
-  page,
-  request,
-}) => {
+test('a new member joins the program and starts at the first level with an empty stamp card', {
+  tag: '@phone',
+}, async ({ page, request }) => {
   await signIn(page, await newMember(request));
   await page.goto(PROGRAM);
   await expect(page.getByRole('heading', { name: 'Únete a Club Sabores' })).toBeVisible();
@@ -106,10 +105,9 @@ test('a promotion opens with its QR and coupon code', async ({ page, request }) 
   await expect(page).toHaveURL(/\/program\/demo-club#promotions$/);
 });
 
-test('buying a promotion with coins spends them; refusals show the server message', async ({
-  page,
-  request,
-}) => {
+test('buying a promotion with coins spends them; refusals show the server message', {
+  tag: '@phone',
+}, async ({ page, request }) => {
   // 3 × S/ 35 delivered: 105 coins.
   const rich = await newMember(request);
   await earnCoins(request, rich, 3);

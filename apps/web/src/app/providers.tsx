@@ -13,7 +13,12 @@ export function Providers({ app }: { app: App | null }) {
     () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
   );
   const [router] = useState(createRouter);
-  if (!app) return <NotFoundPage />;
+  if (!app)
+    return (
+      <main>
+        <NotFoundPage />
+      </main>
+    );
   return (
     <QueryClientProvider client={queryClient}>
       <AppRecordProvider app={app}>

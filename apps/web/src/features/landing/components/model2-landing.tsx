@@ -63,6 +63,8 @@ export function Model2Landing() {
         </div>
       </header>
       <main>
+        {/* The page's one top heading (axe: page-has-heading-one); the sections' titles are h2. */}
+        <h1 className="visually-hidden">{company.name}</h1>
         {sections.map((section) => (
           <LandingSectionView key={section.uid} section={section} />
         ))}

@@ -3,7 +3,7 @@ import type { adSchema, giftCardRedeemedSchema, MemberProgram, Program } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useAuth } from '../../../app/app-context.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
 export interface Page<T> {
   count: number;
@@ -45,6 +45,8 @@ export function usePublicProgram(programUid: string) {
     queryKey: programKeys.public(programUid),
     queryFn: ({ signal }) => apiFetch<Program>(`v5/programs/${encodeURIComponent(programUid)}/`, { signal }),
     staleTime: 5 * 60_000,
+    // A program of another app (or none) is not found at once; other failures are tried again.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
   });
 }
 

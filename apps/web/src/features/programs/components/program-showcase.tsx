@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
+import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePublicProgram } from '../api/programs-api.ts';
@@ -17,6 +18,7 @@ export function ProgramShowcase({ programUid }: { programUid: string }) {
   const program = usePublicProgram(programUid);
   if (program.isPending) return <LoadingState count={4} label={t('loading')} />;
   if (program.isError) {
+    if (program.error instanceof ApiError && program.error.status === 404) return <NotFoundPage />;
     const message = program.error instanceof ApiError ? program.error.firstMessage() : undefined;
     return <ErrorState message={message} onRetry={() => program.refetch()} />;
   }
