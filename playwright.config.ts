@@ -34,6 +34,12 @@ export default defineConfig({
       ],
     },
   },
+  // Every journey runs on a desktop screen; the main ones (order, join, redeem, order board), tagged
+  // @phone, run again on a phone-sized screen. The accessibility suite checks every route at phone sizes itself.
+  projects: [
+    { name: 'desktop' },
+    { name: 'phone', grep: /@phone/, use: { viewport: { width: 390, height: 844 } } },
+  ],
   // The SMTP server starts first, so that the API's mail worker finds it from its first pass.
   webServer: [
     {

@@ -7,7 +7,7 @@ src=apps/web/public/demo/products
 mkdir -p "$out"
 
 for name in bebida postre plato sopa entrada; do
-  convert -background none -density 160 "$src/$name.svg" -resize 640x -gravity center -extent 640x320 \
+  convert -background none -density 160 "$src/$name.svg" -resize 652x -gravity center -extent 640x320 \
     -strip -quality 72 "$out/promo-$name.webp"
 done
 

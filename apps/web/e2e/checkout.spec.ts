@@ -59,7 +59,7 @@ async function fillBilling(page: Page) {
 
 const orderUidOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
 
-test('options → cart → pickup with cash → the order in /orders, then cancel it', async ({
+test('options → cart → pickup with cash → the order in /orders, then cancel it', { tag: '@phone' }, async ({
   page,
   request,
 }) => {

@@ -17,10 +17,9 @@ const demoMember = async (request: APIRequestContext) => ({
   token: await token(request, 'socio@demo.pe', 'Demo1234!'),
 });
 
-test('a new member joins the program and starts at the first level with an empty stamp card', async ({
-  page,
-  request,
-}) => {
+test('a new member joins the program and starts at the first level with an empty stamp card', {
+  tag: '@phone',
+}, async ({ page, request }) => {
   await signIn(page, await newMember(request));
   await page.goto(PROGRAM);
   await expect(page.getByRole('heading', { name: 'Únete a Club Sabores' })).toBeVisible();
@@ -106,10 +105,9 @@ test('a promotion opens with its QR and coupon code', async ({ page, request }) 
   await expect(page).toHaveURL(/\/program\/demo-club#promotions$/);
 });
 
-test('buying a promotion with coins spends them; refusals show the server message', async ({
-  page,
-  request,
-}) => {
+test('buying a promotion with coins spends them; refusals show the server message', {
+  tag: '@phone',
+}, async ({ page, request }) => {
   // 3 × S/ 35 delivered: 105 coins.
   const rich = await newMember(request);
   await earnCoins(request, rich, 3);
@@ -208,4 +206,51 @@ test('events list the company events, soonest first', async ({ page }) => {
   await expect(titles).toHaveText(['Taller de ceviche', 'Feria gastronómica Sabores']);
   await page.getByRole('button', { name: 'Ver evento: Feria gastronómica Sabores' }).click();
   await expect(page.getByText('Lugar: Parque Kennedy, Miraflores')).toBeVisible();
+});
+
+test('a visitor lands on the menu, and the program page shows the program, its levels and promotions', async ({
+  page,
+}) => {
+  await presetCookieChoice(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/carta$/);
+  await expect(page.getByRole('heading', { name: 'Sabores Demo', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mi pedido, 0 productos' })).toBeVisible();
+
+  await page.goto(PROGRAM);
+  await expect(page.getByRole('heading', { name: 'Club Sabores', level: 1 })).toBeVisible();
+  await expect(page.getByText('Completa 6 sellos y llévate: Un ceviche clásico gratis.')).toBeVisible();
+  const levels = page.getByRole('region', { name: 'Niveles del programa' });
+  await expect(levels.getByRole('listitem')).toHaveText([/Bronce/, /Plata/, /Oro/]);
+  const promotions = page.locator('.promotion-card');
+  await expect(promotions).toHaveCount(24);
+  await expect(promotions.first().locator('img')).toHaveJSProperty('naturalWidth', 640);
+  // Signing in is asked only to join or to redeem.
+  await expect(
+    page.getByRole('region', { name: 'Únete a Club Sabores' }).getByRole('link', { name: 'Iniciar sesión' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Inicia sesión para canjear: Chicha morada de bienvenida' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('raffles, polls and subscriptions are linked from the program page, the sidebar and the footer', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await demoMember(request));
+  await page.goto(PROGRAM);
+  const more = page.getByRole('navigation', { name: 'Más del programa' });
+  await more.getByRole('link', { name: 'Sorteos' }).click();
+  await expect(page).toHaveURL(/\/raffles\?program=demo-club$/);
+  await expect(page.getByRole('heading', { name: 'Sorteos', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.locator('#sidebar').getByRole('link', { name: 'Encuestas' }).click();
+  await expect(page).toHaveURL(/\/polls$/);
+  await expect(page.getByRole('heading', { name: 'Encuestas', level: 1 })).toBeVisible();
+
+  const footer = page.locator('footer');
+  await expect(footer.getByRole('link', { name: 'Sorteos' })).toHaveAttribute('href', '/raffles');
+  await footer.getByRole('link', { name: 'Suscripciones' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
 });

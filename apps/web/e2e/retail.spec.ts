@@ -25,7 +25,10 @@ async function logIn(page: Page, email: string) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-test('a staff member serves customers and runs the order board', async ({ page, browser }) => {
+test('a staff member serves customers and runs the order board', { tag: '@phone' }, async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await logIn(page, 'tienda@demo.pe');
   // Staff land on their tools, though their own profile is incomplete (never on /complete-info).

@@ -39,7 +39,13 @@ export function Providers({
   queryClient: QueryClient;
   router: ReturnType<typeof createBrowserRouter>;
 }) {
-  if (!app) return <NotFoundPage />;
+  // The not-found page is a section of the shell's main; without an app there is no shell.
+  if (!app)
+    return (
+      <main>
+        <NotFoundPage />
+      </main>
+    );
   return (
     <AppProviders app={app} queryClient={queryClient}>
       <RouterProvider router={router} />

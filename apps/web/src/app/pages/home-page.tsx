@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Picture } from '../../components/ui/picture.tsx';
 import { useAppRecord, useCompany } from '../app-context.tsx';
 import { allModulesHidden, homeTarget, isMultiCompany } from '../guards.ts';
 import { Redirect } from '../server-render.tsx';
@@ -25,7 +26,7 @@ export function Component() {
   return (
     <section className="centered-page">
       {(company.logo ?? app.logo) && (
-        <img src={company.logo ?? app.logo ?? ''} alt={company.name} width={200} height={200} />
+        <Picture src={company.logo ?? app.logo ?? ''} alt={company.name} width={200} height={200} />
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Picture } from '../../components/ui/picture.tsx';
 import { useAppRecord } from '../app-context.tsx';
 
 /** The maintenance flag (off by default) replaces every page (spec §2 Maintenance). */
@@ -7,7 +8,7 @@ export function MaintenancePage() {
   const app = useAppRecord();
   return (
     <main className="centered-page">
-      {app.logo && <img src={app.logo} alt={app.name} width={160} height={64} className="logo" />}
+      {app.logo && <Picture src={app.logo} alt={app.name} width={160} height={64} className="logo" />}
       <h1>{t('maintenance.title')}</h1>
       <p>{t('maintenance.dates')}</p>
     </main>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Picture } from '../../components/ui/picture.tsx';
 import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
 import { companyPrefix, isHidden } from '../guards.ts';
 
@@ -20,7 +21,7 @@ export function Footer() {
   return (
     <footer className="footer">
       <div className="footer-brand">
-        {logo && <img src={logo} alt={company.name} width={96} height={40} loading="lazy" />}
+        {logo && <Picture src={logo} alt={company.name} width={96} height={40} loading="lazy" />}
         <Suspense fallback={null}>
           <SocialLinks links={company.social_links} />
         </Suspense>
@@ -39,6 +40,11 @@ export function Footer() {
         {app.events_enabled && (
           <li>
             <Link to="/events">{t('footer.events')}</Link>
+          </li>
+        )}
+        {loggedIn && company.subscription_enabled && (
+          <li>
+            <Link to="/subscription">{t('footer.subscriptions')}</Link>
           </li>
         )}
         <li>

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { Picture } from '../../components/ui/picture.tsx';
+import { BrandName } from '../../lib/brand.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
 import { allModulesHidden, isHidden } from '../guards.ts';
@@ -25,47 +27,49 @@ export function Shell() {
   if (allModulesHidden(company)) {
     return (
       <main className="centered-page">
-        {logo && <img src={logo} alt={company.name} width={200} height={200} />}
+        {logo && <Picture src={logo} alt={company.name} width={200} height={200} />}
       </main>
     );
   }
 
   return (
-    <div className="shell">
-      <header className="header">
-        <button
-          type="button"
-          className="menu-button"
-          aria-expanded={menuOpen}
-          aria-controls="sidebar"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span aria-hidden="true">☰</span>
-          <span className="visually-hidden">{t('menu.open')}</span>
-        </button>
-        <Link to="/" className="header-logo">
-          {logo ? <img src={logo} alt={company.name} width={120} height={40} /> : company.name}
-        </Link>
-        <div className="header-actions">
-          {wide && <LanguageSelector />}
-          {!isHidden(company, 'cart') && (
-            <Suspense fallback={<span className="header-cart" />}>
-              <CartHeaderLink />
-            </Suspense>
-          )}
-          {!loggedIn && (
-            <Link to="/login" className="button header-login">
-              {t('menu.login')}
-            </Link>
-          )}
-        </div>
-      </header>
-      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} language={!wide} />
-      <main className="content">
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    <BrandName.Provider value={company.name}>
+      <div className="shell">
+        <header className="header">
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span>
+            <span className="visually-hidden">{t('menu.open')}</span>
+          </button>
+          <Link to="/" className="header-logo">
+            {logo ? <Picture src={logo} alt={company.name} width={120} height={40} /> : company.name}
+          </Link>
+          <div className="header-actions">
+            {wide && <LanguageSelector />}
+            {!isHidden(company, 'cart') && (
+              <Suspense fallback={<span className="header-cart" />}>
+                <CartHeaderLink />
+              </Suspense>
+            )}
+            {!loggedIn && (
+              <Link to="/login" className="button header-login">
+                {t('menu.login')}
+              </Link>
+            )}
+          </div>
+        </header>
+        <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} language={!wide} />
+        <main className="content">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </BrandName.Provider>
   );
 }
 
@@ -73,16 +77,18 @@ export function Shell() {
 export function LogoLayout() {
   const app = useAppRecord();
   return (
-    <div className="logo-layout">
-      <header className="logo-layout-header">
-        <Link to="/">
-          {app.logo ? <img src={app.logo} alt={app.name} width={140} height={56} /> : app.name}
-        </Link>
-        <LanguageSelector />
-      </header>
-      <main className="content">
-        <Outlet />
-      </main>
-    </div>
+    <BrandName.Provider value={app.name}>
+      <div className="logo-layout">
+        <header className="logo-layout-header">
+          <Link to="/">
+            {app.logo ? <Picture src={app.logo} alt={app.name} width={140} height={56} /> : app.name}
+          </Link>
+          <LanguageSelector />
+        </header>
+        <main className="content">
+          <Outlet />
+        </main>
+      </div>
+    </BrandName.Provider>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useMe } from '../../features/account/api/use-me.ts';
+import { usePrograms } from '../../features/programs/api/programs-api.ts';
 import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
 import { isHidden } from '../guards.ts';
 import { LanguageSelector } from './language-selector.tsx';
@@ -29,6 +30,11 @@ export function Sidebar({
   const company = useCompany();
   const { loggedIn, logout } = useAuth();
   const me = useMe();
+  // Raffles and polls are linked when one of the company's programs runs some.
+  const programsShown = loggedIn && company.benefit_programs_enabled && !isHidden(company, 'program');
+  const programs = usePrograms(company.uid, programsShown).data?.results ?? [];
+  const hasRaffles = programsShown && programs.some((program) => program.raffles > 0);
+  const hasPolls = programsShown && programs.some((program) => program.polls > 0);
   const link = (to: string, label: string, className?: string) => (
     <li className={className}>
       <NavLink to={to} onClick={onClose}>
@@ -70,6 +76,9 @@ export function Sidebar({
           {loggedIn && link('/change-password', t('menu.changePassword'))}
           {loggedIn && company.ecommerce_enabled && link('/orders', t('menu.orders'))}
           {loggedIn && company.ecommerce_enabled && link('/orders/coins', t('menu.exchanges'))}
+          {hasRaffles && link('/raffles', t('menu.raffles'))}
+          {hasPolls && link('/polls', t('menu.polls'))}
+          {loggedIn && company.subscription_enabled && link('/subscription', t('menu.subscriptions'))}
           {app.events_enabled && link('/events', t('menu.events'))}
           {me.data?.is_staff && link('/retail', t('menu.retail'))}
           {loggedIn ? (

@@ -31,6 +31,7 @@ import {
   toggleOption,
 } from './product-popup-rules.ts';
 import './product-popup.css';
+import { Picture } from '../ui/picture.tsx';
 
 addTranslations('productPopup', { es, en });
 
@@ -137,7 +138,7 @@ export function ProductPopup({
     <Modal title={product.title} onClose={onClose} closeLabel={t('close')}>
       <div className="product-popup">
         {product.image && (
-          <img className="product-popup-image" src={product.image} alt="" width={560} height={315} />
+          <Picture className="product-popup-image" src={product.image} alt="" width={560} height={315} />
         )}
         {product.short_description && <p>{product.short_description}</p>}
         <p className="product-popup-price">

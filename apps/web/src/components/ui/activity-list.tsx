@@ -5,6 +5,7 @@ import { pageCount } from './page-items.ts';
 import { Pagination } from './pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from './query-states.tsx';
 import './content.css';
+import { Picture } from './picture.tsx';
 
 interface ListPage<T> {
   count: number;
@@ -59,7 +60,7 @@ export function ActivityCard({
 }) {
   return (
     <article className="card activity-card">
-      {image && <img src={image} alt="" width={320} height={160} loading="lazy" />}
+      {image && <Picture src={image} alt="" width={320} height={160} loading="lazy" />}
       <h2>{title}</h2>
       {children}
       <button type="button" className="button secondary" onClick={onOpen} aria-label={`${action}: ${title}`}>

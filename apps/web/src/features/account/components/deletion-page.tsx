@@ -18,6 +18,7 @@ import {
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 import './account.css';
+import { Picture } from '../../../components/ui/picture.tsx';
 
 addTranslations('account', { es, en });
 
@@ -52,7 +53,7 @@ export function Component() {
 
   return (
     <section className="panel account-panel deletion-panel" aria-labelledby="deletion-title">
-      {logo && <img src={logo} alt={company.name} className="deletion-logo" width={240} height={80} />}
+      {logo && <Picture src={logo} alt={company.name} className="deletion-logo" width={240} height={80} />}
       <h1 id="deletion-title">{t('deletion.title')}</h1>
       {check.isPending && <p role="status">{t('deletion.loading')}</p>}
       {(check.isError || deleteAccount.isError) && <p role="alert">{t('deletion.expired')}</p>}

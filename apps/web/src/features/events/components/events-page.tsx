@@ -10,6 +10,7 @@ import { type CompanyEvent, useEvent, useEvents } from '../api/events-api.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 import '../../../components/ui/content.css';
+import { Picture } from '../../../components/ui/picture.tsx';
 
 addTranslations('events', { es, en });
 
@@ -113,7 +114,7 @@ function EventDetail({ uid, onBack }: { uid: string; onBack(): void }) {
       ) : (
         <article className="activity-body">
           {event.data.image && (
-            <img src={event.data.image} alt="" width={640} height={320} className="activity-image" />
+            <Picture src={event.data.image} alt="" width={640} height={320} className="activity-image" />
           )}
           <h1>{event.data.title}</h1>
           <EventWhen event={event.data} />

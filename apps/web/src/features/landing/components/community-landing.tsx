@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { safeUrl } from '../../../lib/safe-url.ts';
 import { useLanding } from '../api/use-landing.ts';
 import { useNarrowScreen, WHATSAPP_GREETING, whatsappLink } from './landing-links.ts';
@@ -35,7 +36,7 @@ export function CommunityLanding({ kind }: { kind: 'MARKET' | 'MUNICIPAL' }) {
     <div className="landing">
       <header className="landing-header">
         <Link to="/" className="landing-logo">
-          {app.logo ? <img src={app.logo} alt={app.name} width={140} height={56} /> : app.name}
+          {app.logo ? <Picture src={app.logo} alt={app.name} width={140} height={56} /> : app.name}
         </Link>
         <div className="landing-header-actions">
           <Link className="button" to="/login">

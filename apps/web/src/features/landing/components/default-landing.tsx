@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { Carousel } from './carousel.tsx';
 
 interface Item {
@@ -23,7 +24,7 @@ export function DefaultLanding() {
     <div className="landing">
       <header className="landing-header">
         <Link to="/" className="landing-logo">
-          {app.logo ? <img src={app.logo} alt={company.name} width={140} height={56} /> : company.name}
+          {app.logo ? <Picture src={app.logo} alt={company.name} width={140} height={56} /> : company.name}
         </Link>
         <nav aria-label={t('default.nav.label')} className="landing-nav">
           <a href="#home">{t('default.nav.home')}</a>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { useHostname } from '../../../app/server-render.tsx';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { safeUrl } from '../../../lib/safe-url.ts';
 import { Carousel } from './carousel.tsx';
@@ -28,9 +29,9 @@ const Title = ({ html, level = 2 }: { html: string; level?: 2 | 3 }) => {
 };
 
 /** A tenant image: https or site-relative only; decorative unless it is a link's only content. */
-function Picture({ image, alt = '' }: { image: LandingImage | undefined; alt?: string }) {
+function TenantImage({ image, alt = '' }: { image: LandingImage | undefined; alt?: string }) {
   const src = safeUrl(image?.image, { images: true });
-  return src ? <img src={src} alt={alt} loading="lazy" width={320} height={200} /> : null;
+  return src ? <Picture src={src} alt={alt} loading="lazy" width={320} height={200} /> : null;
 }
 
 /** A tenant button opening outside (new tab); unsafe links are not shown. */
@@ -75,7 +76,7 @@ function Welcome({ section }: { section: LandingSection }) {
         </div>
       </div>
       {logo && (
-        <img className="landing-welcome-logo" src={logo} alt={company.name} width={240} height={240} />
+        <Picture className="landing-welcome-logo" src={logo} alt={company.name} width={240} height={240} />
       )}
     </section>
   );
@@ -90,7 +91,7 @@ function Informative({ section }: { section: LandingSection }) {
         const reversed = image && image.spatial_position !== 'LEFT';
         return (
           <article key={card.uid} className={`landing-informative${reversed ? ' reversed' : ''}`}>
-            <Picture image={image} />
+            <TenantImage image={image} />
             <div>
               <Title html={card.tittle} level={3} />
               <SafeHtml html={card.content} className="tenant-html" />
@@ -115,7 +116,7 @@ function Cards({ section }: { section: LandingSection }) {
             style={{ backgroundColor: cardColor(card.color) }}
             data-color={cardColor(card.color)}
           >
-            <Picture image={card.images[0]} />
+            <TenantImage image={card.images[0]} />
             <Title html={card.tittle} level={3} />
             {card.subtittle && <SafeHtml as="div" html={card.subtittle} className="landing-subtitle" />}
             <SafeHtml html={card.content} className="tenant-html" />
@@ -139,7 +140,7 @@ function SmallImage({ section }: { section: LandingSection }) {
         <div className="landing-grid">
           {activeCards(section.cards, MAX_LANDING_CARDS).map((card: LandingCard) => (
             <article key={card.uid} className="landing-card">
-              <Picture image={card.images[0]} />
+              <TenantImage image={card.images[0]} />
               <Title html={card.tittle} level={3} />
             </article>
           ))}
@@ -151,7 +152,7 @@ function SmallImage({ section }: { section: LandingSection }) {
             .slice(0, MAX_SMALL_IMAGES)
             .map((img, i) => {
               const href = safeUrl(img.link);
-              const picture = <Picture image={img} alt={`${i + 1}`} />;
+              const picture = <TenantImage image={img} alt={`${i + 1}`} />;
               return (
                 <li key={img.uid}>
                   {href ? (
@@ -180,8 +181,8 @@ function CarouselSection({ section }: { section: LandingSection }) {
         slides={cards.map((card) => (
           <article key={card.uid} className="landing-slide">
             <div className="landing-slide-images">
-              <Picture image={card.images[0]} />
-              <Picture image={card.images[1]} />
+              <TenantImage image={card.images[0]} />
+              <TenantImage image={card.images[1]} />
             </div>
             <div>
               <Title html={card.tittle} level={3} />

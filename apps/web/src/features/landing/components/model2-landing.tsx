@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { LoadingState } from '../../../components/ui/query-states.tsx';
 import { safeUrl } from '../../../lib/safe-url.ts';
 import { useLanding } from '../api/use-landing.ts';
@@ -34,7 +35,7 @@ export function Model2Landing() {
     <div className="landing">
       <header className="landing-header">
         <Link to="/" className="landing-logo">
-          {logo ? <img src={logo} alt={company.name} width={140} height={56} /> : company.name}
+          {logo ? <Picture src={logo} alt={company.name} width={140} height={56} /> : company.name}
           <span className="visually-hidden">{t('home')}</span>
         </Link>
         <div className="landing-header-actions">
@@ -62,6 +63,8 @@ export function Model2Landing() {
         </div>
       </header>
       <main>
+        {/* The page's one top heading (axe: page-has-heading-one); the sections' titles are h2. */}
+        <h1 className="visually-hidden">{company.name}</h1>
         {sections.map((section) => (
           <LandingSectionView key={section.uid} section={section} />
         ))}

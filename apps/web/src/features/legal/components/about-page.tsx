@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import './legal-translations.ts';
+import { Picture } from '../../../components/ui/picture.tsx';
 
 /** /about, the hidden footer link: who runs this store, and the policies. */
 export function Component() {
@@ -11,7 +12,7 @@ export function Component() {
   const logo = company.logo ?? app.logo;
   return (
     <article className="legal-page">
-      {logo && <img src={logo} alt="" width={160} height={64} />}
+      {logo && <Picture src={logo} alt="" width={160} height={64} />}
       <h1>{t('about.title', { name: company.name })}</h1>
       {company.description && <p>{company.description}</p>}
       <ul>

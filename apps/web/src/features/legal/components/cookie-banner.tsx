@@ -17,10 +17,11 @@ export default function CookieBanner() {
     const root = document.documentElement;
     const reserve = () => root.style.setProperty('--consent-space', `${banner.offsetHeight + 16}px`);
     reserve();
-    const observer = new ResizeObserver(reserve);
-    observer.observe(banner);
+    // Browsers without ResizeObserver keep the first height.
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null;
+    observer?.observe(banner);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
       root.style.removeProperty('--consent-space');
     };
   }, []);

@@ -6,7 +6,7 @@ import './legal-translations.ts';
 /**
  * The two choices of spec §2 (_ga 2 years, _guid 24 hours). Consent is opt-in: a box is checked only
  * once the person has checked it (unchecked until then), and "accept all" and "refuse" are equal
- * choices side by side (decision record 015). The banner folds the boxes under "Personalizar".
+ * choices side by side (decision record 018). The banner folds the boxes under "Personalizar".
  */
 export function CookiePreferences({
   onSaved,

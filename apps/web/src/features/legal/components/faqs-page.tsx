@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import './legal-translations.ts';
+import { Picture } from '../../../components/ui/picture.tsx';
 
 /** FAQs: the app's site HTML, sanitised; the logo while there is none; a loading text while fields are missing. */
 export function Component() {
@@ -24,7 +25,7 @@ export function Component() {
         <SafeHtml html={faqs} className="tenant-html" />
       ) : (
         <div className="legal-empty">
-          {logo && <img src={logo} alt={company.name} width={160} height={64} />}
+          {logo && <Picture src={logo} alt={company.name} width={160} height={64} />}
           <p>{t('faqs.empty')}</p>
         </div>
       )}

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
 import defaultBanner from '../assets/default-banner.svg';
 import '../i18n.ts';
 import './menu.css';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { MenuView } from './menu-view.tsx';
 
 /**
@@ -23,7 +24,7 @@ export function Component() {
   return (
     <section className="carta">
       <header className="carta-header">
-        <img
+        <Picture
           className="carta-banner"
           src={company.banner ?? company.cover ?? defaultBanner}
           alt=""
@@ -31,7 +32,7 @@ export function Component() {
           height={300}
         />
         <div className="carta-brand">
-          {logo && <img className="carta-logo" src={logo} alt="" width={88} height={88} />}
+          {logo && <Picture className="carta-logo" src={logo} alt="" width={88} height={88} />}
           <h1>{company.name}</h1>
           {!isHidden(company, 'store') && <Link to="/">{t('carta.goToWebsite')}</Link>}
         </div>

@@ -1,5 +1,6 @@
 import type { Company } from '@storefront/contracts/app';
 import { Link } from 'react-router';
+import { Picture } from '../../../components/ui/picture.tsx';
 
 /** Company cards of a multisite app: the main company opens its store, the others switch company. */
 export function CompanyGrid({ companies }: { companies: Company[] }) {
@@ -8,7 +9,7 @@ export function CompanyGrid({ companies }: { companies: Company[] }) {
       {companies.map((company) => (
         <li key={company.uid}>
           <Link to={company.is_main ? '/products' : `/c/${company.uid}/`} className="company-card">
-            {company.logo && <img src={company.logo} alt="" width={64} height={64} loading="lazy" />}
+            {company.logo && <Picture src={company.logo} alt="" width={64} height={64} loading="lazy" />}
             <span>{company.name}</span>
           </Link>
         </li>

@@ -1,6 +1,7 @@
 import type { Product } from '@storefront/contracts/catalogue';
 import { useTranslation } from 'react-i18next';
 import { missingCoins } from '../../../components/product-popup/product-popup-rules.ts';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 
@@ -27,20 +28,16 @@ export function ProductCard({
   const short = product.is_redeemable ? missingCoins(product.coin_price, coins) : 0;
   const body = (
     <>
-      {product.image ? (
-        <img
-          className="product-card-image"
-          src={product.image}
-          alt=""
-          width={320}
-          height={240}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
-          decoding="async"
-        />
-      ) : (
-        <span className="product-card-image" />
-      )}
+      <Picture
+        className="product-card-image"
+        src={product.image}
+        alt=""
+        width={320}
+        height={240}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
+        decoding="async"
+      />
       <span className="product-card-title">{product.title}</span>
       {product.short_description && <span className="product-card-text">{product.short_description}</span>}
       <span className="product-card-price">

@@ -1,6 +1,7 @@
 import { ERRORS } from '@storefront/contracts/errors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type Poll, type PollAnswers, useAnswerPoll, usePoll } from '../api/polls-api.ts';
@@ -71,7 +72,7 @@ function PollForm({ programUid, poll }: { programUid: string; poll: Poll }) {
 
   const header = (
     <>
-      {poll.image && <img src={poll.image} alt="" width={640} height={320} className="activity-image" />}
+      {poll.image && <Picture src={poll.image} alt="" width={640} height={320} className="activity-image" />}
       <h1>{poll.title}</h1>
       <p>{poll.description}</p>
     </>

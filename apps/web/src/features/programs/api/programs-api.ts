@@ -3,7 +3,7 @@ import type { adSchema, giftCardRedeemedSchema, MemberProgram, Program } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useAuth } from '../../../app/app-context.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
 export interface Page<T> {
   count: number;
@@ -19,6 +19,7 @@ export const programKeys = {
   all: ['programs'] as const,
   list: (company: string) => ['programs', 'list', company] as const,
   member: (programUid: string) => ['programs', 'member', programUid] as const,
+  public: (programUid: string) => ['programs', 'public', programUid] as const,
   ads: (programUid: string) => ['programs', 'ads', programUid] as const,
 };
 
@@ -35,6 +36,17 @@ export function usePrograms(companyUid: string, enabled = true) {
       }),
     enabled,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** A program as a visitor sees it: name, levels, how it works (no sign-in needed). */
+export function usePublicProgram(programUid: string) {
+  return useQuery({
+    queryKey: programKeys.public(programUid),
+    queryFn: ({ signal }) => apiFetch<Program>(`v5/programs/${encodeURIComponent(programUid)}/`, { signal }),
+    staleTime: 5 * 60_000,
+    // A program of another app (or none) is not found at once; other failures are tried again.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
   });
 }
 

@@ -15,15 +15,20 @@ export interface PromotionFilters {
 }
 
 const base = (programUid: string) => `v5/me/programs/${encodeURIComponent(programUid)}/promotions/`;
+/** The promotions as a visitor sees them (no sign-in, never used). */
+const publicBase = (programUid: string) => `v5/programs/${encodeURIComponent(programUid)}/promotions/`;
 const promotionKeys = {
-  list: (programUid: string, filters: PromotionFilters) =>
-    ['promotions', programUid, 'list', filters] as const,
+  list: (programUid: string, filters: PromotionFilters, visitor: boolean) =>
+    ['promotions', programUid, visitor ? 'public' : 'list', filters] as const,
   detail: (programUid: string, uid: string) => ['promotions', programUid, 'detail', uid] as const,
   program: (programUid: string) => ['promotions', programUid] as const,
 };
 
-/** Promotions in pages of 24 (spec §9), optionally only the tagged ones, ordered by discount. */
-export function usePromotions(programUid: string, filters: PromotionFilters) {
+/**
+ * Promotions in pages of 24 (spec §9), optionally only the tagged ones, ordered by discount; a visitor's
+ * come from the program's public list.
+ */
+export function usePromotions(programUid: string, filters: PromotionFilters, visitor = false) {
   const query = new URLSearchParams({
     page: String(filters.page),
     page_size: String(PROMOTIONS_PAGE_SIZE),
@@ -31,8 +36,9 @@ export function usePromotions(programUid: string, filters: PromotionFilters) {
   });
   if (filters.tagged) query.set('tagged', 'true');
   return useQuery({
-    queryKey: promotionKeys.list(programUid, filters),
-    queryFn: ({ signal }) => apiFetch<Page<Promotion>>(`${base(programUid)}?${query}`, { signal }),
+    queryKey: promotionKeys.list(programUid, filters, visitor),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<Promotion>>(`${(visitor ? publicBase : base)(programUid)}?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -35,6 +35,8 @@ export default function FooterPrograms({ companyUid, prefix }: FooterProgramsPro
       <h2>{t('footer.ourProgram')}</h2>
       {list.map((program) => {
         const base = `${prefix}/program/${program.uid}`;
+        // /raffles and /polls show the first program unless told which (decision 009).
+        const which = list.length > 1 ? `?program=${encodeURIComponent(program.uid)}` : '';
         return (
           <div key={program.uid}>
             {list.length > 1 && <h3>{program.name}</h3>}
@@ -48,6 +50,16 @@ export default function FooterPrograms({ companyUid, prefix }: FooterProgramsPro
               <li>
                 <Link to={`${base}#promotions`}>{t('footer.promotions')}</Link>
               </li>
+              {program.raffles > 0 && (
+                <li>
+                  <Link to={`/raffles${which}`}>{t('footer.raffles')}</Link>
+                </li>
+              )}
+              {program.polls > 0 && (
+                <li>
+                  <Link to={`/polls${which}`}>{t('footer.polls')}</Link>
+                </li>
+              )}
             </ul>
           </div>
         );

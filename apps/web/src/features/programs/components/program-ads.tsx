@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { useProgramAds } from '../api/programs-api.ts';
 
 /** The program's ads; nothing while they load or when there are none (they are not the page's content). */
@@ -12,7 +13,7 @@ export function ProgramAds({ programUid }: { programUid: string }) {
         {ads.data.results.map((ad) => {
           const body = (
             <>
-              {ad.image && <img src={ad.image} alt="" width={320} height={120} loading="lazy" />}
+              {ad.image && <Picture src={ad.image} alt="" width={320} height={120} loading="lazy" />}
               <strong>{ad.title}</strong>
               {ad.description && <span>{ad.description}</span>}
             </>

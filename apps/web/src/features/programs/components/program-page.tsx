@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAuth, useCompany } from '../../../app/app-context.tsx';
 import { isHidden } from '../../../app/guards.ts';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
@@ -9,13 +9,14 @@ import { addTranslations } from '../../../lib/i18n.ts';
 import { useMemberProgram } from '../api/programs-api.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
+import { ProgramShowcase } from './program-showcase.tsx';
 import '../../../components/ui/content.css';
 import './programs.css';
 
 addTranslations('programs', { es, en });
 
-// A member's view of the program (stamps, redeemable products, promotions, gift cards) is its own chunk:
-// visitors are only asked to sign in.
+// A member's view of the program (stamps, redeemable products, promotions, gift cards) is its own chunk;
+// visitors see the program's public face (levels, how it works, promotions).
 const loadProgramView = () => import('./program-view.tsx');
 const ProgramView = lazy(loadProgramView);
 
@@ -32,16 +33,7 @@ export function Component() {
   }, [loggedIn]);
 
   if (isHidden(company, 'program')) return <p className="panel">{t('hidden')}</p>;
-  if (!loggedIn) {
-    return (
-      <section className="panel program-login">
-        <p>{t('loginRequired')}</p>
-        <Link to="/login" className="button">
-          {t('login')}
-        </Link>
-      </section>
-    );
-  }
+  if (!loggedIn) return <ProgramShowcase programUid={programUid} />;
   if (program.isPending) return <LoadingState count={4} label={t('loading')} />;
   if (program.isError) {
     const message = program.error instanceof ApiError ? program.error.firstMessage() : undefined;

@@ -5,7 +5,9 @@ import { Link, useLocation } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
 import { JoinProgram } from './join-program.tsx';
+import { ProgramActivities } from './program-activities.tsx';
 import { ProgramAds } from './program-ads.tsx';
+import { ProgramHeader } from './program-header.tsx';
 import { ProgramSummary } from './program-summary.tsx';
 import { PromotionsSection } from './promotions-section.tsx';
 import { RedeemProducts } from './redeem-products.tsx';
@@ -41,14 +43,9 @@ export default function ProgramView({
 
   return (
     <div className="program-page">
-      <header className="program-header">
-        {program.image && <img src={program.image} alt="" width={96} height={96} className="program-image" />}
-        <div>
-          <h1>{program.name}</h1>
-          <p>{program.description}</p>
-        </div>
-      </header>
+      <ProgramHeader program={program} />
       <ProgramAds programUid={program.uid} />
+      <ProgramActivities program={program} />
       {!program.is_member ? (
         <JoinProgram program={program} />
       ) : (

@@ -1,6 +1,7 @@
 import type { Promotion } from '@storefront/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCouponCode, usePromotion, usePromotionQr, usePurchasePromotion } from '../api/promotions-api.ts';
@@ -55,7 +56,7 @@ function PromotionBody({
   return (
     <article className="promotion-detail">
       {promotion.image && (
-        <img src={promotion.image} alt="" width={480} height={240} className="promotion-detail-image" />
+        <Picture src={promotion.image} alt="" width={480} height={240} className="promotion-detail-image" />
       )}
       <PromotionPrice promotion={promotion} />
       <p>{promotion.description}</p>

@@ -1,6 +1,7 @@
 import { PROMOTIONS_PAGE_SIZE } from '@storefront/contracts/constants';
 import type { Promotion } from '@storefront/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { pageCount } from '../../../components/ui/page-items.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
@@ -13,14 +14,24 @@ import { PromotionDetail } from './promotion-detail.tsx';
 import { formatDate, PromotionPrice } from './promotion-price.tsx';
 import '../../../components/ui/content.css';
 import './promotions.css';
+import { Picture } from '../../../components/ui/picture.tsx';
 
 addTranslations('promotions', { es, en });
 
 /**
  * The program's #promotions submodule: pages of 24, the tagged filter, ordering by discount, and the
  * detail of one promotion. The page, filters and open promotion live in the URL, so back and links work.
+ * A visitor sees the same pages, each promotion asking to sign in to redeem it.
  */
-export function PromotionsSection({ programUid, coins }: { programUid: string; coins: number }) {
+export function PromotionsSection({
+  programUid,
+  coins,
+  visitor = false,
+}: {
+  programUid: string;
+  coins: number;
+  visitor?: boolean;
+}) {
   const { t, i18n } = useTranslation('promotions');
   const [params, update] = useSearchState();
   const filters: PromotionFilters = {
@@ -28,8 +39,8 @@ export function PromotionsSection({ programUid, coins }: { programUid: string; c
     tagged: params.get('tagged') === 'true',
     ordering: params.get('ordering') === 'rate_discount' ? 'rate_discount' : '-rate_discount',
   };
-  const promotions = usePromotions(programUid, filters);
-  const open = params.get('promotion');
+  const promotions = usePromotions(programUid, filters, visitor);
+  const open = visitor ? null : params.get('promotion');
 
   return (
     <section className="promotions" aria-labelledby="promotions-title">
@@ -74,7 +85,7 @@ export function PromotionsSection({ programUid, coins }: { programUid: string; c
                 <PromotionCard
                   promotion={promotion}
                   language={i18n.language}
-                  onOpen={() => update({ promotion: promotion.uid })}
+                  onOpen={visitor ? null : () => update({ promotion: promotion.uid })}
                 />
               </li>
             ))}
@@ -107,12 +118,13 @@ function PromotionCard({
 }: {
   promotion: Promotion;
   language: string;
-  onOpen(): void;
+  /** Opens the detail; null for a visitor, who is asked to sign in instead. */
+  onOpen: (() => void) | null;
 }) {
   const { t } = useTranslation('promotions');
   return (
     <article className="card promotion-card">
-      {promotion.image && <img src={promotion.image} alt="" width={320} height={160} loading="lazy" />}
+      {promotion.image && <Picture src={promotion.image} alt="" width={320} height={160} loading="lazy" />}
       {promotion.tagged && <span className="promotion-tag">{t('featured')}</span>}
       <h3>{promotion.title}</h3>
       <PromotionPrice promotion={promotion} />
@@ -121,14 +133,24 @@ function PromotionCard({
           {t('validUntil', { date: formatDate(promotion.valid_until, language) })}
         </p>
       )}
-      <button
-        type="button"
-        className="button secondary"
-        onClick={onOpen}
-        aria-label={`${t('open')}: ${promotion.title}`}
-      >
-        {t('open')}
-      </button>
+      {onOpen ? (
+        <button
+          type="button"
+          className="button secondary"
+          onClick={onOpen}
+          aria-label={`${t('open')}: ${promotion.title}`}
+        >
+          {t('open')}
+        </button>
+      ) : (
+        <Link
+          to="/login"
+          className="button secondary"
+          aria-label={`${t('loginToRedeem')}: ${promotion.title}`}
+        >
+          {t('loginToRedeem')}
+        </Link>
+      )}
     </article>
   );
 }

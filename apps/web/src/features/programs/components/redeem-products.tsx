@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { addCartLine } from '../../../lib/cart-store.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
@@ -103,7 +104,7 @@ function RedeemableCard({ product, coins, onRedeem }: { product: Product; coins:
   return (
     <article className="card redeemable-card">
       {product.image && (
-        <img src={product.image} alt={product.title} width={240} height={160} loading="lazy" />
+        <Picture src={product.image} alt={product.title} width={240} height={160} loading="lazy" />
       )}
       <h3>{product.title}</h3>
       <p className="redeemable-price">{t('products.coinPrice', { coins: price })}</p>

@@ -2,6 +2,7 @@ import { ERRORS } from '@storefront/contracts/errors';
 import { VALIDATION_MESSAGES } from '@storefront/contracts/validators';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Picture } from '../../../components/ui/picture.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -88,7 +89,9 @@ function RaffleBody({
 
   return (
     <article className="activity-body">
-      {raffle.image && <img src={raffle.image} alt="" width={640} height={320} className="activity-image" />}
+      {raffle.image && (
+        <Picture src={raffle.image} alt="" width={640} height={320} className="activity-image" />
+      )}
       <h1>{raffle.title}</h1>
       <p>{raffle.description}</p>
       <p className="strong">{t('prize', { prize: raffle.prize })}</p>

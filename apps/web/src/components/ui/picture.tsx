@@ -1,0 +1,62 @@
+import { type ImgHTMLAttributes, useState } from 'react';
+import { useBrandName } from '../../lib/brand.ts';
+
+interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> {
+  src: string | null | undefined;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** Up to two initials of a name: "Sabores Demo" → "SD". */
+export const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toLocaleUpperCase() ?? '')
+    .join('');
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The company's colours as the page has them (tenant colours are set on the root element at boot). */
+function brandColours(): [string, string] {
+  const style = getComputedStyle(document.documentElement);
+  const colour = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return [colour('--main-color', '#c2410c'), colour('--menu-color', '#1f2937')];
+}
+
+/** A picture of the given size in the company's colours with its initials, as an SVG data URL. */
+export function initialsPicture(name: string, width: number, height: number): string {
+  const [main, menu] = brandColours();
+  const size = Math.round(Math.min(width, height) * 0.36);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">` +
+    `<defs><linearGradient id="g" x2="1" y2="1"><stop stop-color="${escapeXml(main)}"/>` +
+    `<stop offset="1" stop-color="${escapeXml(menu)}"/></linearGradient></defs>` +
+    `<rect width="100%" height="100%" fill="url(#g)"/>` +
+    `<text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" fill="#fff" ` +
+    `font-family="system-ui,sans-serif" font-weight="700" font-size="${size}">${escapeXml(initialsOf(name))}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/**
+ * Every picture of the storefront. Without an address, or when it fails to load, the same <img> shows
+ * the company's colours and initials instead (same box, same alt text): never a broken-image box.
+ */
+export function Picture({ src, alt, width, height, ...rest }: PictureProps) {
+  const brand = useBrandName();
+  const [failed, setFailed] = useState<string | null>(null);
+  const missing = !src || failed === src;
+  return (
+    <img
+      {...rest}
+      src={missing ? initialsPicture(brand || alt, width, height) : src}
+      alt={alt}
+      width={width}
+      height={height}
+      data-fallback={missing ? '' : undefined}
+      onError={missing ? undefined : () => setFailed(src)}
+    />
+  );
+}
