@@ -1,5 +1,6 @@
 import type { Language } from '@storefront/contracts/constants';
 import type { RetailRedemption } from '@storefront/contracts/retail';
+import { localNow } from '../catalogue/pickup-schedule.ts';
 
 // The redemption records download (spec §2 "redemption records with download") as CSV or XLSX.
 
@@ -32,20 +33,9 @@ const HEADERS: Record<Language, string[]> = {
 
 /** "2026-11-24 14:05": the wall-clock time of the place, as staff read it (not UTC). */
 export function localDateTime(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const { date, minutes } = localNow(new Date(iso), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date} ${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 }
 
 function rowOf(record: RetailRedemption, timeZone: string): (string | number)[] {
