@@ -45,6 +45,11 @@ describe('server-rendered pages', () => {
     const landing = await page('/landing');
     expect(landing.statusCode).toBe(302);
     expect(landing.headers.location).toBe('/');
+    const home = await page('/');
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/carta');
+    // A client that does not follow redirects (a health check reading /) still gets a page with the link.
+    expect(home.body).toContain('<a href="/carta">');
     expect((await page('/no/such/page')).statusCode).toBe(404);
   });
 

@@ -183,7 +183,15 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
         encoded: new Map(),
       });
     }
-    if ('redirect' in rendered) return reply.redirect(rendered.redirect, 302);
+    // The redirect carries a link too, for clients that do not follow it (a health check reading /).
+    if ('redirect' in rendered) {
+      const target = escapeHtml(rendered.redirect);
+      return reply
+        .code(302)
+        .header('location', rendered.redirect)
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><title>${target}</title><a href="${target}">${target}</a>`);
+    }
 
     // Streamed to the visitor as React renders, and kept whole for the next visitors.
     const { status, lang, head, body, pageState } = rendered;
