@@ -393,8 +393,9 @@ async function check(db: Database, baseline: Baseline): Promise<string[]> {
       problems.push(`${row.productUid}: stock ${row.stock}, start ${start}, held ${held}, moved ${moved}`);
   }
   const [limited] = await db.select().from(promotions).where(eq(promotions.uid, 'promo-limitada'));
+  // A purchase takes the stock when it is bought (ACQUIRED), before the counter uses it (REDEEMED).
   const used = runRedemptions.filter(
-    (r) => r.promotionUid === 'promo-limitada' && r.status === 'REDEEMED',
+    (r) => r.promotionUid === 'promo-limitada' && (r.status === 'ACQUIRED' || r.status === 'REDEEMED'),
   ).length;
   if (limited?.stock !== baseline.promotionStock - used || (limited?.stock ?? 0) < 0)
     problems.push(`promo-limitada stock ${limited?.stock}, ${used} used of ${baseline.promotionStock}`);
