@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import type { App } from '@storefront/contracts/app';
 import { LANGUAGES } from '@storefront/contracts/constants';
 import { dehydrate, QueryClient, skipToken } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { JSDOM } from 'jsdom';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -75,7 +75,13 @@ setCookieSource(() => current().cookieHeader);
 setTransport((input, init) => current().api(input, init));
 
 // Tenant HTML is sanitised on the server by the same DOMPurify rules, over jsdom (stack.md: not happy-dom).
-setServerWindow(new JSDOM('').window as unknown as Parameters<typeof setServerWindow>[0]);
+// jsdom loads with the first page that shows tenant HTML (FAQs, terms, landing sections), not with the
+// server: it holds some 40 MB that the menu's pages never need (issue 19).
+const require = createRequire(import.meta.url);
+setServerWindow(() => {
+  const { JSDOM } = require('jsdom') as typeof import('jsdom');
+  return new JSDOM('').window as unknown as ReturnType<Parameters<typeof setServerWindow>[0]>;
+});
 
 const handler = createStaticHandler(routes);
 const noStorage: StorageSource = { getItem: () => null, setItem() {}, removeItem() {} };

@@ -4,16 +4,17 @@ import { safeUrl } from '../../lib/safe-url.ts';
 
 type Purifier = ReturnType<typeof DOMPurify>;
 let purifier: Purifier | null = null;
-let serverWindow: Parameters<typeof DOMPurify>[0] | null = null;
+type PurifierWindow = Parameters<typeof DOMPurify>[0];
+let serverWindow: (() => PurifierWindow) | null = null;
 
-/** The server renders tenant HTML too: it gives DOMPurify a jsdom window (entry-server.tsx). */
-export function setServerWindow(window: Parameters<typeof DOMPurify>[0]): void {
-  serverWindow = window;
+/** The server renders tenant HTML too: it gives DOMPurify a jsdom window, made on first use (entry-server.tsx). */
+export function setServerWindow(makeWindow: () => PurifierWindow): void {
+  serverWindow = makeWindow;
 }
 
 function getPurifier(): Purifier {
   if (purifier) return purifier;
-  purifier = serverWindow ? DOMPurify(serverWindow) : DOMPurify();
+  purifier = serverWindow ? DOMPurify(serverWindow()) : DOMPurify();
   // Tenant HTML may format text, link and show images; it may not run code, submit forms, restyle the
   // page or make the browser fetch anything but https images (architecture §5).
   purifier.addHook('afterSanitizeAttributes', (node) => {
