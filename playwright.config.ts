@@ -61,6 +61,10 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         LOG_LEVEL: 'warn',
+        // The journeys stand in for members on many devices behind a proxy on loopback: their requests say
+        // which address they come from in X-Forwarded-For (support.ts newMember), which a loopback proxy
+        // is trusted to set.
+        TRUST_PROXY: 'loopback',
       },
     },
   ],

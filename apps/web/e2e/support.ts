@@ -94,7 +94,7 @@ export async function newMember(request: APIRequestContext, { complete = true } 
   const password = 'Clave1234!';
   const registered = await request.post('/api/v5/register/', {
     // Members register from their own devices: the suite's many would exceed the limit per address
-    // (30 in 10 min). The server takes the client address from the proxy's header (trustProxy).
+    // (30 in 10 min). The e2e server trusts a loopback proxy (TRUST_PROXY=loopback) to name the client.
     headers: { 'X-Forwarded-For': `10.${digits(2)}.${digits(2)}.${digits(2)}` },
     data: {
       document_type: 'NATIONAL_ID',
