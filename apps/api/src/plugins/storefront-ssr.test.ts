@@ -85,6 +85,41 @@ describe('server-rendered pages', () => {
     );
   });
 
+  it("publishes each place's address and weekly opening hours as schema.org JSON-LD", async () => {
+    const res = await page(
+      '/carta',
+      'localhost',
+      'selectedAreaUid=area-lima; selectedPlaceUid=place-miraflores',
+    );
+    const ld = JSON.parse(
+      res.body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}',
+    );
+    const place = ld['@graph'].find((node: { '@id': string }) =>
+      node['@id'].endsWith('#place-place-miraflores'),
+    );
+    expect(['Restaurant', 'Store']).toContain(place['@type']);
+    expect(place.address).toMatchObject({
+      '@type': 'PostalAddress',
+      streetAddress: 'Av. Larco 345, Miraflores',
+    });
+    // The demo's week: 11:00 to 22:00 Monday to Thursday, to 23:00 on Friday and Saturday, 12:00 to 16:00 on Sunday.
+    expect(place.openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'],
+        opens: '11:00',
+        closes: '22:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Friday', 'Saturday'],
+        opens: '11:00',
+        closes: '23:00',
+      },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday'], opens: '12:00', closes: '16:00' },
+    ]);
+  });
+
   it('renders in the language of the lang cookie', async () => {
     const res = await page('/carta', 'localhost', 'lang=en');
     expect(res.body).toContain('<html lang="en">');
