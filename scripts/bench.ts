@@ -4,8 +4,10 @@
 // to. Then the scale table: the same reads with 100, 10,047 and 100,000 products in a place, and the
 // member's pages before and after 1,000,000 ledger entries in the program.
 // PGlite in a temporary directory by default, a new PostgreSQL database with TEST_DATABASE_URL.
-// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale]; writes docs/benchmarks.md.
-import { readFileSync } from 'node:fs';
+// Then the server-rendered /carta against the JSON menu call (issue 16), with and without the page cache.
+// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr]; writes docs/benchmarks.md.
+// The /carta part needs the storefront built (npm run build).
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
@@ -39,6 +41,9 @@ const CONNECTIONS = Number(values.connections);
 const PLACE = 'place-miraflores';
 const PROGRAM = 'demo-club';
 const host = 'localhost';
+const runs = (part: 'load' | 'scale' | 'ssr') => !values.only || values.only === part;
+if (runs('ssr') && !existsSync('apps/web/dist-ssr/entry-server.js'))
+  throw new Error('the /carta benchmark renders the built storefront: run npm run build first');
 
 /** Set-based seeding: 110,100 products in the demo company, offered in three places of 10,000, 100 and 100,000. */
 async function seedProducts(db: Database) {
@@ -120,6 +125,61 @@ const machine = () =>
     .map((n) => n.toFixed(1))
     .join(' ')}`;
 
+/**
+ * The server-rendered /carta (HTML of the place's first page, its state and head) against the JSON menu
+ * call for the same place, on the server as it starts (MENU_CACHE_SECONDS default: the page and menu
+ * caches on) and restarted with MENU_CACHE_SECONDS=0 (both caches off: every request renders).
+ * Returns the running server.
+ */
+async function benchPages(
+  running: Awaited<ReturnType<typeof startServer>>,
+  env: Record<string, string>,
+): Promise<Awaited<ReturnType<typeof startServer>>> {
+  // The same place for both: the cookies the storefront mirrors from local storage (decision 015).
+  const cookie = `selectedAreaUid=area-lima; selectedPlaceUid=${PLACE}`;
+  const cases = [
+    { name: 'JSON menu call (first page of 25)', job: { path: `/api/v7/places/${PLACE}/products/` } },
+    { name: 'server-rendered /carta (HTML)', job: { path: '/carta', headers: { cookie } } },
+  ];
+  const first = await fetch(`${running.url}/carta`, { headers: { host, cookie } });
+  const html = await first.text();
+  if (first.status !== 200 || !/S\/ \d+\.\d\d/.test(html) || !html.includes('id="page-state"'))
+    throw new Error(`/carta answered ${first.status} without the place's products`);
+  const rows: string[] = [];
+  let server = running;
+  for (const cached of [true, false]) {
+    if (!cached) {
+      await server.stop();
+      server = await startServer({ ...env, MENU_CACHE_SECONDS: '0' });
+    }
+    let json: Result | null = null;
+    for (const c of cases) {
+      console.log(`Pages: ${c.name}, ${cached ? 'cached' : 'no cache'}...`);
+      await load(server.url, c.job, CONNECTIONS, 1); // warm-up
+      const r = await load(server.url, c.job);
+      if (r.non2xx > 0 || r.errors > 0)
+        throw new Error(`${c.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+      json ??= r;
+      rows.push(
+        `| ${c.name} | ${cached ? 'on (MENU_CACHE_SECONDS default, 1 s)' : 'off (MENU_CACHE_SECONDS=0)'} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${(r.rps / json.rps).toFixed(2)} |`,
+      );
+    }
+  }
+  const table = [
+    `### Server-rendered /carta against the JSON menu call (${kind}, ${CONNECTIONS} connections, ${DURATION} s each)`,
+    '',
+    `Machine: ${machine()}. Command: \`npm run build && npm run bench -- --only ssr\`${kind === 'postgres' ? ' with TEST_DATABASE_URL' : ''}. The same place (10,047 products) in the same run, from a second process (autocannon, no Accept-Encoding: uncompressed) against the real server process; /carta is ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB of HTML with its page state and head. With the cache the page is rendered once per second per key (tenant, menu version, language, URL, mirrored cookies); without it every request renders React on the server (4 passes plus the stream, decision 015). Latencies in ms; the last column is req/s over the JSON call's in the same cache mode.`,
+    '',
+    '| call | page and menu cache | req/s | p50 | p95 | p99 | req/s / JSON |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+  ].join('\n');
+  console.log(table);
+  writeBenchSection(`ssr:${kind}`, table);
+  return server;
+}
+
 const bench = await openBenchDatabase('bench_http', { onDisk: true });
 const kind = bench.handle.kind;
 let server: Awaited<ReturnType<typeof startServer>> | null = null;
@@ -164,7 +224,7 @@ try {
     return { status: res.status, body };
   };
 
-  if (values.only !== 'scale') {
+  if (runs('load')) {
     const cases: { name: string; job: Job }[] = [
       { name: 'menu page (25 of 10,047 in the place)', job: { path: `/api/v7/places/${PLACE}/products/` } },
       { name: 'product detail', job: { path: `/api/v7/places/${PLACE}/products/p-lomo-saltado/` } },
@@ -216,7 +276,11 @@ try {
     writeBenchSection(`http:${kind}`, table);
   }
 
-  if (values.only !== 'load') {
+  if (runs('ssr')) {
+    server = await benchPages(server, bench.serverEnv);
+  }
+
+  if (runs('scale')) {
     // Latency one request at a time: the page time, not the throughput, so without the menu page cache
     // (which would answer every repeat of the same URL from memory).
     const scaleEnv = { ...bench.serverEnv, MENU_CACHE_SECONDS: '0' };

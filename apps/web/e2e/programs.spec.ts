@@ -217,7 +217,13 @@ test('a visitor lands on the menu, and the program page shows the program, its l
   await expect(page.getByRole('heading', { name: 'Sabores Demo', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mi pedido, 0 productos' })).toBeVisible();
 
+  // The program and its promotions come inside the server's page: hydrating it asks for neither again.
+  const programCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v5/programs/demo-club')) programCalls.push(request.url());
+  });
   await page.goto(PROGRAM);
+  await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
   await expect(page.getByRole('heading', { name: 'Club Sabores', level: 1 })).toBeVisible();
   await expect(page.getByText('Completa 6 sellos y llévate: Un ceviche clásico gratis.')).toBeVisible();
   const levels = page.getByRole('region', { name: 'Niveles del programa' });
@@ -225,6 +231,7 @@ test('a visitor lands on the menu, and the program page shows the program, its l
   const promotions = page.locator('.promotion-card');
   await expect(promotions).toHaveCount(24);
   await expect(promotions.first().locator('img')).toHaveJSProperty('naturalWidth', 640);
+  expect(programCalls).toEqual([]);
   // Signing in is asked only to join or to redeem.
   await expect(
     page.getByRole('region', { name: 'Únete a Club Sabores' }).getByRole('link', { name: 'Iniciar sesión' }),

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import type { App } from '@storefront/contracts/app';
 import { LANGUAGES } from '@storefront/contracts/constants';
+import type { WeeklyHours } from '@storefront/contracts/tenant-file-catalogue';
 import { dehydrate, QueryClient, skipToken } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
@@ -24,7 +25,7 @@ import {
   setCookieSource,
   setStorageSource,
 } from './lib/storage.ts';
-import { pageHead } from './ssr/head.ts';
+import { cachedPlaces, pageHead } from './ssr/head.ts';
 
 /** What the API's storefront plugin gives for one page (apps/api/src/plugins/storefront.ts). */
 export interface RenderRequest {
@@ -39,6 +40,8 @@ export interface RenderRequest {
   cookieHeader: string;
   /** The API in-process: a fetch over Fastify's inject. */
   api: typeof fetch;
+  /** The weekly opening hours of these places, for their JSON-LD (no public call carries them). */
+  openingHours: (placeUids: string[]) => Promise<Record<string, WeeklyHours[]>>;
 }
 
 export type RenderResult =
@@ -197,6 +200,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
     });
     const pageState: PageState = { storage: renderStorage, queries };
+    const places = cachedPlaces(queryClient);
+    const openingHours =
+      places.length > 0 ? await request.openingHours(places.map((place) => place.uid)).catch(() => ({})) : {};
     const body = new PassThrough();
     const { pipe } = renderToPipeableStream(tree({ redirect: null, status: outcome.status, hostname }), {
       // Piped once every boundary is complete: React then writes them in place, with none of the inline
@@ -213,7 +219,14 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       status: outcome.status,
       storage: renderStorage,
       lang,
-      head: pageHead({ app: request.app, url: request.url, origin: request.origin, lang, queryClient }),
+      head: pageHead({
+        app: request.app,
+        url: request.url,
+        origin: request.origin,
+        lang,
+        queryClient,
+        openingHours,
+      }),
       body,
       pageState: `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(pageState)}</script>`,
     };

@@ -31,6 +31,8 @@ export const tenantOpeningHoursSchema = z
     closes: hhmm,
   })
   .refine((hours) => hours.closes > hours.opens, { message: 'closes must be after opens', path: ['closes'] });
+/** One opening interval of a place's week, as imported and as its JSON-LD publishes it. */
+export type WeeklyHours = z.infer<typeof tenantOpeningHoursSchema>;
 
 export const tenantProductCategorySchema = z.strictObject({
   uid,

@@ -1,7 +1,16 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/test-app.ts';
+import { createTestApp, demoTenantFile } from '../test/test-app.ts';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 
 // The real build (npm run build makes apps/web/dist and dist-ssr): the pages as React renders them on
 // the server, read as raw HTML, as a browser without JavaScript or a link preview reads them.
@@ -36,6 +45,81 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('id="page-state"');
   });
 
+  it('reads without JavaScript: /carta lists every product of the first page with its price and picture', async () => {
+    const res = await page('/carta');
+    const state = JSON.parse(
+      res.body.match(/<script type="application\/json" id="page-state">(.*?)<\/script>/)?.[1] ?? '{}',
+    );
+    const products = state.queries.queries.find(
+      (q: { queryKey: unknown[] }) => q.queryKey[0] === 'place-products',
+    );
+    const first: { title: string; unit_price: string; image: string | null; is_redeemable: boolean }[] =
+      products.state.data.pages[0].results;
+    expect(first.length).toBeGreaterThan(3);
+    // The markup, not the page state: what a browser without JavaScript shows.
+    const root = res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('id="page-state"'));
+    for (const product of first) {
+      expect(root).toContain(escapeHtml(product.title));
+      // Redeemable products are priced in coins.
+      if (!product.is_redeemable) expect(root).toContain(`S/ ${Number(product.unit_price).toFixed(2)}`);
+      if (product.image) expect(root).toMatch(new RegExp(`<img[^>]+src="${product.image}"`));
+    }
+  });
+
+  it("reads without JavaScript: a visitor's program page shows its promotions, fetched once on the server", async () => {
+    const res = await page('/program/demo-club');
+    expect(res.statusCode).toBe(200);
+    const root = res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('id="page-state"'));
+    for (const title of ['Chicha morada de bienvenida', 'Postre por 100 monedas', 'Ceviche 2x1 nivel Oro'])
+      expect(root).toContain(title);
+    // The promotions travel in the page state, so hydration asks for them no second time.
+    const state = JSON.parse(
+      res.body.match(/<script type="application\/json" id="page-state">(.*?)<\/script>/)?.[1] ?? '{}',
+    );
+    const promotions = state.queries.queries.find(
+      (q: { queryKey: unknown[] }) => q.queryKey[0] === 'promotions' && q.queryKey[2] === 'public',
+    );
+    expect(promotions.state.status).toBe('success');
+    expect(promotions.state.data.results.map((p: { title: string }) => p.title)).toContain(
+      'Chicha morada de bienvenida',
+    );
+  });
+
+  it("publishes each place's address and weekly opening hours as schema.org JSON-LD", async () => {
+    const res = await page(
+      '/carta',
+      'localhost',
+      'selectedAreaUid=area-lima; selectedPlaceUid=place-miraflores',
+    );
+    const ld = JSON.parse(
+      res.body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}',
+    );
+    const place = ld['@graph'].find((node: { '@id': string }) =>
+      node['@id'].endsWith('#place-place-miraflores'),
+    );
+    expect(['Restaurant', 'Store']).toContain(place['@type']);
+    expect(place.address).toMatchObject({
+      '@type': 'PostalAddress',
+      streetAddress: 'Av. Larco 345, Miraflores',
+    });
+    // The demo's week: 11:00 to 22:00 Monday to Thursday, to 23:00 on Friday and Saturday, 12:00 to 16:00 on Sunday.
+    expect(place.openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'],
+        opens: '11:00',
+        closes: '22:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Friday', 'Saturday'],
+        opens: '11:00',
+        closes: '23:00',
+      },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday'], opens: '12:00', closes: '16:00' },
+    ]);
+  });
+
   it('renders in the language of the lang cookie', async () => {
     const res = await page('/carta', 'localhost', 'lang=en');
     expect(res.body).toContain('<html lang="en">');
@@ -63,5 +147,26 @@ describe('server-rendered pages', () => {
       expect(root).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
       expect(root).not.toMatch(/<(iframe|object|embed|base|meta)\b/i);
     }
+  });
+});
+
+describe('server-rendered pages of a tenant without signup', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    const file = demoTenantFile();
+    const landing = file.apps.find((app) => app.name === 'Landing Demo');
+    t = await createTestApp({
+      tenantFile: { ...file, apps: [{ ...landing, allow_signup: false }] },
+      config: { WEB_DIST: dist },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('redirects /register to /login over HTTP (spec §2), before any JavaScript runs', async () => {
+    const res = await t.app.inject({ url: '/register', headers: { host: 'landing.localhost' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login');
+    const login = await t.app.inject({ url: '/login', headers: { host: 'landing.localhost' } });
+    expect(login.statusCode).toBe(200);
   });
 });

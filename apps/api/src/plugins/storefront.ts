@@ -7,11 +7,13 @@ import fastifyStatic from '@fastify/static';
 import type { App } from '@storefront/contracts/app';
 import { AppError } from '@storefront/contracts/errors';
 import { matchStorefrontRoute } from '@storefront/contracts/storefront-routes';
+import type { WeeklyHours } from '@storefront/contracts/tenant-file-catalogue';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { publicOrigin } from '../lib/public-origin.ts';
 import { buildAppRecord } from '../modules/apps/apps.service.ts';
+import { weeklyOpeningHours } from '../modules/catalogue/catalogue.service.ts';
 import { errorBody } from './error-handler.ts';
 import { resolveTenant } from './tenant.ts';
 
@@ -29,6 +31,7 @@ interface Renderer {
     app: App;
     cookieHeader: string;
     api: typeof fetch;
+    openingHours: (placeUids: string[]) => Promise<Record<string, WeeklyHours[]>>;
   }): Promise<
     | { redirect: string }
     | { status: number; lang: string; head: string; body: Readable; pageState: string; storage: unknown }
@@ -144,7 +147,7 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
         (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '')
       : '';
     const browserStatus = browserPageStatus(request.url, record);
-    if (!record || !renderer) {
+    if (!app || !record || !renderer) {
       const title = `<title>${escapeHtml(record?.name ?? 'Tienda')}</title>`;
       return sendPage(request, reply, {
         status: browserStatus,
@@ -174,6 +177,9 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
         app: record,
         cookieHeader,
         api: apiFor(request),
+        // For the places' JSON-LD: the catalogue keeps them, the public place calls do not carry them.
+        openingHours: (placeUids) =>
+          weeklyOpeningHours({ app, language: request.language, db: fastify.db }, placeUids),
       });
     } catch (error) {
       request.log.error({ err: error }, 'storefront render failed; the page renders in the browser');

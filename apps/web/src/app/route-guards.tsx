@@ -16,8 +16,9 @@ export function Guard({
   const app = useAppRecord();
   const { loggedIn } = useAuth();
   const to = rule({ app, loggedIn });
-  // The server renders for a visitor: it answers a redirect only when a member would get the same one.
-  if (to) return <Redirect to={to} http={to === rule({ app, loggedIn: !loggedIn })} />;
+  // The server renders for a visitor: it answers the redirect over HTTP only when a member would not see
+  // this page either (/register without signup); a member then meets the target's own guard.
+  if (to) return <Redirect to={to} http={rule({ app, loggedIn: !loggedIn }) !== null} />;
   return children ?? <Outlet />;
 }
 

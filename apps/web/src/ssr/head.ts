@@ -1,6 +1,7 @@
 import type { App, Company } from '@storefront/contracts/app';
 import type { Place, Product } from '@storefront/contracts/catalogue';
 import type { Program } from '@storefront/contracts/loyalty';
+import type { WeeklyHours } from '@storefront/contracts/tenant-file-catalogue';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { jsonForHtml } from '../app/page-state.ts';
 import type { Page } from '../features/menu/api/page.ts';
@@ -50,6 +51,16 @@ interface Cached {
   program: Program | null;
 }
 
+/** The places the render fetched, each once. */
+export function cachedPlaces(queryClient: QueryClient): Place[] {
+  const places = new Map<string, Place>();
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['places'] })) {
+    for (const place of (query.state.data as Page<Place> | undefined)?.results ?? [])
+      places.set(place.uid, place);
+  }
+  return [...places.values()];
+}
+
 /** What the render fetched that the head describes: the menu's first page, the places, the program. */
 function fromCache(queryClient: QueryClient, programUid: string | null): Cached {
   const cache = queryClient.getQueryCache();
@@ -58,11 +69,6 @@ function fromCache(queryClient: QueryClient, programUid: string | null): Cached 
     .flatMap(
       (query) => (query.state.data as InfiniteData<Page<Product>> | undefined)?.pages[0]?.results ?? [],
     );
-  const places = new Map<string, Place>();
-  for (const query of cache.findAll({ queryKey: ['places'] })) {
-    for (const place of (query.state.data as Page<Place> | undefined)?.results ?? [])
-      places.set(place.uid, place);
-  }
   let program: Program | null = null;
   for (const query of cache.findAll({ queryKey: ['programs'] })) {
     const data = query.state.data as Program | Page<Program> | undefined;
@@ -72,11 +78,30 @@ function fromCache(queryClient: QueryClient, programUid: string | null): Cached 
         : (data as Program | undefined);
     if (found?.uid === programUid) program = found;
   }
-  return { products, places: [...places.values()], program };
+  return { products, places: cachedPlaces(queryClient), program };
+}
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** Weekly hours as schema.org specifications: one per opening and closing time, with its days. */
+export function openingHoursLd(hours: WeeklyHours[]) {
+  const byTimes = new Map<string, { opens: string; closes: string; days: string[] }>();
+  for (const { weekday, opens, closes } of hours) {
+    const key = `${opens}-${closes}`;
+    const entry = byTimes.get(key) ?? { opens, closes, days: [] };
+    entry.days.push(DAYS[weekday - 1] as string);
+    byTimes.set(key, entry);
+  }
+  return [...byTimes.values()].map(({ opens, closes, days }) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: days,
+    opens,
+    closes,
+  }));
 }
 
 /** A place as schema.org sees it: a Restaurant for a company that sells a menu, else a Store. */
-function placeLd(place: Place, company: Company, origin: string) {
+function placeLd(place: Place, company: Company, origin: string, hours: WeeklyHours[] = []) {
   return {
     '@type': company.ecommerce_enabled ? 'Store' : 'Restaurant',
     '@id': `${origin}/#place-${place.uid}`,
@@ -86,6 +111,7 @@ function placeLd(place: Place, company: Company, origin: string) {
       place.longitude !== null && {
         geo: { '@type': 'GeoCoordinates', latitude: place.latitude, longitude: place.longitude },
       }),
+    ...(hours.length > 0 && { openingHoursSpecification: openingHoursLd(hours) }),
     parentOrganization: { '@id': `${origin}/#company` },
   };
 }
@@ -117,12 +143,15 @@ export function pageHead({
   origin,
   lang,
   queryClient,
+  openingHours = {},
 }: {
   app: App;
   url: string;
   origin: string;
   lang: string;
   queryClient: QueryClient;
+  /** Weekly hours by place uid, for the places' JSON-LD. */
+  openingHours?: Record<string, WeeklyHours[]>;
 }): string {
   const path = canonicalPath(url);
   const canonical = `${origin}${path}`;
@@ -146,7 +175,7 @@ export function pageHead({
       ...(absolute(origin, company.logo ?? app.logo) && { logo: absolute(origin, company.logo ?? app.logo) }),
       ...(company.description && { description: company.description }),
     },
-    ...places.map((place) => placeLd(place, company, origin)),
+    ...places.map((place) => placeLd(place, company, origin, openingHours[place.uid])),
   ];
   if (products.length > 0 && /\/(carta|products)$/.test(path)) graph.push(menuLd(products, app, canonical));
 

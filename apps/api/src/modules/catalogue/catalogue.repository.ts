@@ -185,6 +185,22 @@ export function listOpeningHours(
     .orderBy(asc(placeOpeningHours.opens));
 }
 
+/** The weekly opening hours of the app's places among `placeUids`, by weekday and opening time. */
+export function listWeeklyOpeningHours(
+  db: Executor,
+  appUid: string,
+  placeUids: string[],
+): Promise<OpeningHoursRow[]> {
+  if (placeUids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ placeOpeningHours })
+    .from(placeOpeningHours)
+    .innerJoin(places, eq(places.uid, placeOpeningHours.placeUid))
+    .where(and(eq(places.appUid, appUid), inArray(placeOpeningHours.placeUid, placeUids)))
+    .orderBy(asc(placeOpeningHours.weekday), asc(placeOpeningHours.opens))
+    .then((rows) => rows.map((row) => row.placeOpeningHours));
+}
+
 export async function findPickupSettings(db: Executor, placeUid: string): Promise<PickupSettingsRow | null> {
   const [row] = await db.select().from(placePickupSettings).where(eq(placePickupSettings.placeUid, placeUid));
   return row ?? null;

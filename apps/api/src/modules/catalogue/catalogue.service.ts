@@ -10,6 +10,7 @@ import type {
 import { AppError } from '@storefront/contracts/errors';
 import { centsToDecimal } from '@storefront/contracts/money';
 import { normaliseSearch, searchTerms } from '@storefront/contracts/search';
+import type { WeeklyHours } from '@storefront/contracts/tenant-file-catalogue';
 import type { PageRequest } from '../../lib/paging.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { toCompanyDto } from '../apps/apps.service.ts';
@@ -132,6 +133,23 @@ export async function listPlaces(
     at,
   );
   return { count, results: rows.map(toPlaceDto) };
+}
+
+/** The weekly opening hours (the pickup schedule's) of the tenant's places among `placeUids`, by place. */
+export async function weeklyOpeningHours(
+  ctx: RequestContext,
+  placeUids: string[],
+): Promise<Record<string, WeeklyHours[]>> {
+  const byPlace: Record<string, WeeklyHours[]> = {};
+  for (const row of await repo.listWeeklyOpeningHours(ctx.db, ctx.app.uid, placeUids)) {
+    byPlace[row.placeUid] ??= [];
+    byPlace[row.placeUid]?.push({
+      weekday: row.weekday,
+      opens: row.opens.slice(0, 5),
+      closes: row.closes.slice(0, 5),
+    });
+  }
+  return byPlace;
 }
 
 export async function getPickupSchedule(
