@@ -38,6 +38,17 @@ test('switching to English survives a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test.describe('the server-rendered first paint', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('already holds the desktop header language selector, so hydration does not shift the header', async ({
+    page,
+  }) => {
+    await page.goto('/carta');
+    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Idioma' })).toBeVisible();
+  });
+});
+
 test('an old stored version wipes local storage and records 1.0.2', async ({ page }) => {
   await page.goto('/no/such/page');
   await page.evaluate(() => {
