@@ -143,7 +143,7 @@ test('register, then verify the e-mail with the mailed link', async ({ page }) =
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the register form fits: the password toggle holds its word, the phone fields share a row @phone', async ({
+  test('the register form fits: the password toggle holds its word, the phone fields share a row', async ({
     page,
   }) => {
     await page.goto('/register');

@@ -166,10 +166,7 @@ test('a redeemable product out of reach shows the coins-missing message', async 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the redeem-products tab fits the screen, its place selector included @phone', async ({
-    page,
-    request,
-  }) => {
+  test('the redeem-products tab fits the screen, its place selector included', async ({ page, request }) => {
     await signIn(page, await newMember(request));
     await page.goto(`${PROGRAM}#products`);
     await expect(page.locator('.redeemable-card').first()).toBeVisible();
