@@ -116,6 +116,14 @@ test('register, then verify the e-mail with the mailed link', async ({ page }) =
   await expect(page.getByText('Debes aceptar los términos y condiciones')).toBeVisible();
   await expect(page.getByText('Debes aceptar el tratamiento de tus datos personales')).toBeVisible();
   await expect(page.getByText('Debes confirmar que eres mayor de 18 años')).toBeVisible();
+  // The consent boxes line up with the fields, each box beside its words (a program page's rule for
+  // another `.checkbox-field` centred them and made each box 44 px high).
+  const [field, box] = await Promise.all([
+    page.getByLabel('Correo electrónico').boundingBox(),
+    page.getByLabel('Acepto los términos y condiciones').boundingBox(),
+  ]);
+  expect(Math.abs((box?.x ?? 0) - (field?.x ?? 99))).toBeLessThan(2);
+  expect(box?.height).toBeLessThanOrEqual(24);
   await page.getByLabel('Acepto los términos y condiciones').check();
   await page.getByLabel('Acepto el tratamiento de mis datos personales').check();
   await page.getByLabel('Confirmo que soy mayor de 18 años').check();
@@ -130,6 +138,25 @@ test('register, then verify the e-mail with the mailed link', async ({ page }) =
   await page.goto(link);
   await expect(page.getByText('Tu correo ha sido validado con éxito')).toBeVisible();
   await expect(page).not.toHaveURL(/verification-email/, { timeout: 5000 });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the register form fits: the password toggle holds its word, the phone fields share a row', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    const toggle = page.getByRole('button', { name: 'Mostrar' });
+    expect(await toggle.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+    const [code, number] = await Promise.all([
+      page.getByLabel('Código de país').boundingBox(),
+      page.getByLabel('Número de celular').boundingBox(),
+    ]);
+    // Side by side, level, and the number wide enough for nine digits.
+    expect(Math.abs((code?.y ?? 0) - (number?.y ?? 99))).toBeLessThan(2);
+    expect(number?.width).toBeGreaterThanOrEqual(130);
+  });
 });
 
 test('forgot password, reset it from the mailed link, log in with the new one', async ({ page, request }) => {

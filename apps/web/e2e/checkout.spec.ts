@@ -251,6 +251,13 @@ test('a coupon link is applied at checkout', async ({ page, request }) => {
   await expect(code).toHaveValue('DESCUENTO5');
   await expect(checkout.getByText('Código DESCUENTO5 aplicado')).toBeVisible();
   await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 30.00');
+  // The legend names the field once, and "Aplicar" sits level with the input (it hung below it).
+  const named = checkout.getByText('Código de descuento', { exact: true });
+  await expect(named).toHaveCount(2);
+  expect((await named.last().boundingBox())?.width).toBeLessThanOrEqual(1);
+  const apply = checkout.getByRole('button', { name: 'Aplicar' });
+  const [input, button] = [await code.boundingBox(), await apply.boundingBox()];
+  expect(Math.abs((input?.y ?? 0) - (button?.y ?? 99))).toBeLessThan(2);
 
   // Another code that does not exist is refused with the server's message, then the link's again.
   await code.fill('NOEXISTE');

@@ -67,6 +67,8 @@ for (const viewport of [
       await page.goto(`/orders/${order.uid}`);
       const status = page.locator('.order-detail-header');
       await expect(status).toContainText('Recibido');
+      // The pickup day in words ("25 nov 2026"), as the history's times are, not as the API's ISO date.
+      await expect(page.locator('.order-facts')).toContainText(/\d{1,2} \p{L}+\.? \d{4} · \d{2}:\d{2} - /u);
       // A mark that a reload would wipe.
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 

@@ -163,6 +163,20 @@ test('a redeemable product out of reach shows the coins-missing message', async 
   expect(await page.evaluate(() => localStorage.getItem('ItemExchange'))).toBe('true');
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the redeem-products tab fits the screen, its place selector included', async ({ page, request }) => {
+    const member = await newMember(request);
+    await joinProgram(request, member);
+    await signIn(page, member);
+    await page.goto(`${PROGRAM}#products`);
+    await expect(page.locator('.redeemable-card').first()).toBeVisible();
+    // The selector of places was as wide as its longest place name: 462 px on a 390 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
 test('a poll needs every answer and is answered once', async ({ page, request }) => {
   await signIn(page, await newMember(request));
   await page.goto('/polls');

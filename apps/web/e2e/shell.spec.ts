@@ -38,6 +38,15 @@ test('switching to English survives a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test('the server-rendered header already holds the language selector, so hydration does not shift it', async ({
+  request,
+}) => {
+  // The server's HTML as it arrives, before any script: the desktop header's selector is in it.
+  const html = await (await request.get('/carta')).text();
+  const header = /<header class="header">[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
+  expect(header).toMatch(/<div class="header-language"><label class="language-selector">[\s\S]*?<select/);
+});
+
 test('an old stored version wipes local storage and records 1.0.2', async ({ page }) => {
   await page.goto('/no/such/page');
   await page.evaluate(() => {

@@ -41,7 +41,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** Mounted once by the providers: sonner's Toaster (top-right, 5 s) from the first toast on. */
+const HEADER_CLEARANCE_PX = 72;
+
+/** Mounted once by the providers: sonner's Toaster (top-right under the header, 5 s) from the first toast on. */
 export function Toasts() {
   const { t } = useTranslation();
   const loaded = useSyncExternalStore(
@@ -55,6 +57,9 @@ export function Toasts() {
       position="top-right"
       duration={TOAST_DURATION_MS}
       closeButton
+      // Below the sticky header (61 px), so a toast never hides the cart count it is announcing.
+      offset={{ top: HEADER_CLEARANCE_PX }}
+      mobileOffset={{ top: HEADER_CLEARANCE_PX }}
       // sonner's own labels are English.
       containerAriaLabel={t('toast.region')}
       toastOptions={{ closeButtonAriaLabel: t('toast.close') }}

@@ -50,7 +50,11 @@ export function Shell() {
             {logo ? <Picture src={logo} alt={company.name} width={120} height={40} /> : company.name}
           </Link>
           <div className="header-actions">
-            {wide && <LanguageSelector />}
+            {/* Rendered on the server too and hidden on phones by CSS: `wide` is known only once hydrated,
+                and a selector appearing then shifted a desktop's header after the first paint. */}
+            <div className="header-language">
+              <LanguageSelector />
+            </div>
             {!isHidden(company, 'cart') && (
               <Suspense fallback={<span className="header-cart" />}>
                 <CartHeaderLink />

@@ -22,6 +22,8 @@ export function Component() {
   const [confirming, setConfirming] = useState(false);
   const money = (value: string) => formatMoney(app.currency.symbol, value);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // The pickup day is a calendar date (no time zone): read and written in UTC, it stays that day.
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
 
   if (order.isPending) return <LoadingState count={4} />;
   if (order.isError) {
@@ -67,7 +69,7 @@ export function Component() {
         </div>
         <div>
           <dt>{t('detail.when')}</dt>
-          <dd>{`${data.pickup_date} · ${data.start_time} - ${data.end_time}`}</dd>
+          <dd>{`${day.format(new Date(`${data.pickup_date}T00:00:00Z`))} · ${data.start_time} - ${data.end_time}`}</dd>
         </div>
         {data.order_type === 'DELIVERY' && (
           <div>
