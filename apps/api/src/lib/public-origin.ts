@@ -1,8 +1,9 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
 import { AppError } from '@storefront/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { TenantApp } from '../modules/apps/apps.repository.ts';
 import { normaliseDomain } from '../modules/apps/apps.service.ts';
+import { isLoopbackAddress } from './loopback.ts';
 
 // The one link builder (architecture §8): every absolute URL the server hands out (mailed links, the
 // `next` and `previous` of lists, canonical and Open Graph links) starts with publicOrigin(request).
@@ -44,14 +45,9 @@ export function checkRequestHost(request: FastifyRequest): void {
     throw new AppError('INVALID_HOST');
 }
 
-/** Names that only ever reach this machine: served over plain HTTP in development. */
+/** Names that only ever reach this machine (`*.localhost` too): served over plain HTTP in development. */
 function isLoopback(domain: string): boolean {
-  return (
-    domain === 'localhost' ||
-    domain.endsWith('.localhost') ||
-    domain === '[::1]' ||
-    (isIPv4(domain) && domain.startsWith('127.'))
-  );
+  return domain.endsWith('.localhost') || isLoopbackAddress(domain.replace(/^\[(.*)\]$/, '$1'));
 }
 
 /**
