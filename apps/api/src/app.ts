@@ -18,6 +18,7 @@ import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { retailRoutes } from './modules/retail/retail.routes.ts';
+import { adminSitePlugin } from './plugins/admin-site.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
@@ -50,7 +51,9 @@ export type AppConfig = Pick<
 > &
   // Absent (the tests' apps): every request looks its tenant up and computes its menu page, and
   // order-board streams last the default lifetime.
-  Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS' | 'ORDER_STREAM_MAX_SECONDS'>>;
+  Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS' | 'ORDER_STREAM_MAX_SECONDS'>> &
+  // Absent (the tests' apps): admin.localhost, and no admin site built.
+  Partial<Pick<Config, 'ADMIN_HOST' | 'ADMIN_DIST'>>;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -115,6 +118,10 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     { prefix: '/api' },
   );
 
+  await fastify.register(adminSitePlugin, {
+    host: config.ADMIN_HOST ?? 'admin.localhost',
+    distDir: config.ADMIN_DIST ?? '/nonexistent',
+  });
   await fastify.register(storefrontPlugin, { distDir: config.WEB_DIST });
   return fastify;
 }

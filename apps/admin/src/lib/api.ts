@@ -1,0 +1,78 @@
+import { HttpError } from 'react-admin';
+import { currentLanguage } from './i18n-provider.ts';
+import { session } from './session.ts';
+
+/** A DRF-style error body of this API: `{detail}` or `{field: [message], non_field_errors: [message]}`. */
+type ErrorBody = Record<string, unknown> & { detail?: string; non_field_errors?: string[] };
+
+/** The error react-admin shows: the message first, field messages beside their inputs (`body.errors`). */
+export class ApiError extends HttpError {
+  constructor(
+    message: string,
+    status: number,
+    override readonly body: { errors: Record<string, string>; raw: ErrorBody | null },
+  ) {
+    super(message, status, body);
+  }
+}
+
+const firstMessage = (value: unknown): string | undefined =>
+  Array.isArray(value) ? firstMessage(value[0]) : typeof value === 'string' ? value : undefined;
+
+/** Field messages of a DRF body, nested paths joined with dots (`option_groups.0.name`), as react-hook-form names them. */
+function fieldErrors(body: unknown, prefix = ''): Record<string, string> {
+  if (!body || typeof body !== 'object') return {};
+  const errors: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'detail' || key === 'non_field_errors' || key === 'current') continue;
+    const message = firstMessage(value);
+    if (message) errors[prefix + key] = message;
+    else if (value && typeof value === 'object')
+      Object.assign(errors, fieldErrors(value, `${prefix}${key}.`));
+  }
+  return errors;
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * A call to this API with the session's token and the site's language. Answers the parsed JSON and the
+ * response (for ETag); a failure throws ApiError with the server's message (es/en by Accept-Language).
+ */
+export async function api<T = unknown>(
+  path: string,
+  request: ApiRequest = {},
+): Promise<{ json: T; response: Response }> {
+  const token = session.token();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    ...request.headers,
+  };
+  if (token) headers.Authorization = `Token ${token}`;
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method: request.method ?? 'GET',
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    signal: request.signal,
+  });
+  const text = await response.text();
+  const json = text ? (JSON.parse(text) as unknown) : null;
+  if (!response.ok) {
+    const body = json && typeof json === 'object' ? (json as ErrorBody) : null;
+    const errors = fieldErrors(body);
+    const message =
+      firstMessage(body?.detail) ??
+      firstMessage(body?.non_field_errors) ??
+      Object.values(errors)[0] ??
+      response.statusText;
+    throw new ApiError(message, response.status, { errors, raw: body });
+  }
+  return { json: json as T, response };
+}
