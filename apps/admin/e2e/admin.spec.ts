@@ -1,0 +1,204 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { digits, E2E_PORT, expect, test } from '../../web/e2e/support.ts';
+
+// The admin site (issue 17) on ADMIN_HOST: Chromium resolves *.localhost to loopback, so the journeys
+// open it by its own host name, as an owner or manager would.
+const ADMIN = `http://admin.localhost:${E2E_PORT}`;
+const PASSWORD = 'Demo1234!';
+const DEMO_COMPANY = 'Sabores Demo';
+
+/** Axe on the screen as it is: no serious or critical violation (moderate and minor are reported). */
+async function checkAxe(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const found = violations.flatMap((v) =>
+    v.nodes.map((node) => ({
+      serious: v.impact === 'serious' || v.impact === 'critical',
+      text: `${screen}: ${v.id} (${v.impact}): ${node.target.join(' ')}`,
+    })),
+  );
+  for (const { text } of found.filter((f) => !f.serious))
+    test.info().annotations.push({ type: 'axe', description: text });
+  expect(found.filter((f) => f.serious).map((f) => f.text)).toEqual([]);
+}
+
+/** Signs in on the admin site's first screen and picks the demo company. */
+async function signIn(page: Page, email: string, { axe = false } = {}) {
+  await page.goto(`${ADMIN}/`);
+  await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
+  if (axe) await checkAxe(page, 'sign-in');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Elige una empresa' })).toBeVisible();
+  if (axe) await checkAxe(page, 'company picker');
+  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
+}
+
+/** The admin API as the journeys' owner, to prepare what a journey does not do on screen. */
+async function ownerApi(request: APIRequestContext) {
+  const session = await request.post(`${ADMIN}/api/admin/session/`, {
+    data: { email: 'dueno@demo.pe', password: PASSWORD },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const headers = { Authorization: `Token ${(await session.json()).token}` };
+  const me = await (await request.get(`${ADMIN}/api/admin/me/`, { headers })).json();
+  const company = me.companies.find((c: { name: string }) => c.name === DEMO_COMPANY);
+  return { headers, base: `${ADMIN}/api/admin/companies/${company.uid}` };
+}
+
+/** The storefront's menu at Miraflores (Lima), filtered to one category. */
+async function menuCategory(page: Page, category: string) {
+  await page.goto(`http://localhost:${E2E_PORT}/carta`);
+  await page.getByLabel('Ciudad').selectOption('area-lima');
+  await page.getByLabel('Tienda', { exact: true }).selectOption('place-miraflores');
+  await page.getByRole('button', { name: category }).click();
+  return page.locator('.product-grid .product-card');
+}
+
+test('an owner signs in, picks the demo company, creates a category and a product, and /carta shows it', async ({
+  page,
+}) => {
+  const suffix = digits(5);
+  const category = `Postres ${suffix}`;
+  const product = `Suspiro limeño ${suffix}`;
+  await signIn(page, 'dueno@demo.pe', { axe: true });
+
+  await page.getByRole('menuitem', { name: 'Categorías' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/categories`);
+  await checkAxe(page, 'categories');
+  await page.getByRole('link', { name: 'Crear' }).click();
+  await checkAxe(page, 'category create');
+  await page.getByLabel('Nombre').fill(category);
+  await page.getByLabel('Color').fill('#8E24AA');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('cell', { name: category })).toBeVisible();
+
+  await page.getByRole('menuitem', { name: 'Productos' }).click();
+  await checkAxe(page, 'products');
+  await page.getByRole('link', { name: 'Crear' }).click();
+  await page.getByLabel('Nombre').fill(product);
+  await page.getByLabel('Descripción corta').fill('Manjar blanco con merengue al oporto.');
+  await page.getByLabel('Precio (S/)').fill('12.50');
+  await page.getByLabel('Categoría').fill(category);
+  await page.getByRole('option', { name: category }).click();
+  // A required option group with two options.
+  await page.getByRole('button', { name: 'Añadir' }).first().click();
+  const group = page.locator('[class*=RaSimpleFormIterator-line]').first();
+  await group.getByLabel('Nombre').first().fill('Tamaño');
+  await group.getByLabel('Mínimo').fill('1');
+  await group.getByLabel('Máximo').fill('1');
+  for (const [index, [name, price]] of [
+    ['Individual', '0'],
+    ['Para compartir', '8.00'],
+  ].entries()) {
+    await group.getByRole('button', { name: 'Añadir' }).click();
+    const option = group.locator('[class*=RaSimpleFormIterator-line]').nth(index);
+    await option.getByLabel('Nombre').fill(name as string);
+    await option.getByLabel('Precio').fill(price as string);
+  }
+  await checkAxe(page, 'product create');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Elemento creado')).toBeVisible();
+  await expect(page).toHaveURL(/\/products\/[^/]+$/);
+  await checkAxe(page, 'product edit');
+
+  // The storefront's menu shows it at once, in its category.
+  const cards = await menuCategory(page, category);
+  await expect(cards.filter({ hasText: product })).toHaveCount(1);
+  await expect(cards.filter({ hasText: product })).toContainText('12.50');
+});
+
+test('an owner changes a price and the storefront menu shows it; a stale save says so and keeps the form', async ({
+  page,
+  request,
+}) => {
+  const suffix = digits(5);
+  const api = await ownerApi(request);
+  const category = await request.post(`${api.base}/categories/`, {
+    headers: api.headers,
+    data: { name: `Bebidas ${suffix}` },
+  });
+  expect(category.status(), await category.text()).toBe(201);
+  const created = await request.post(`${api.base}/products/`, {
+    headers: api.headers,
+    data: { title: `Chicha morada ${suffix}`, price: '6.00', category_uid: (await category.json()).uid },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { uid } = await created.json();
+
+  await signIn(page, 'dueno@demo.pe');
+  await page.goto(`${ADMIN}/products/${uid}`);
+  await page.getByLabel('Precio (S/)').fill('7.50');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Elemento actualizado')).toBeVisible();
+
+  const cards = await menuCategory(page, `Bebidas ${suffix}`);
+  await expect(cards.filter({ hasText: `Chicha morada ${suffix}` })).toContainText('7.50');
+
+  // Someone else saves first: this form's save answers 409, says so, and keeps what was typed.
+  await page.goto(`${ADMIN}/products/${uid}`);
+  await expect(page.getByLabel('Precio (S/)')).toHaveValue('7.50');
+  const other = await request.patch(`${api.base}/products/${uid}/`, {
+    headers: api.headers,
+    data: { price: '8.00' },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  await page.getByLabel('Precio (S/)').fill('9.00');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Alguien más cambió este registro')).toBeVisible();
+  await expect(page.getByLabel('Precio (S/)')).toHaveValue('9.00');
+  const now = await request.get(`${api.base}/products/${uid}/`, { headers: api.headers });
+  expect((await now.json()).price).toBe('8.00');
+});
+
+test('an owner marks a product sold out now at one place, and the availability screen passes axe', async ({
+  page,
+}) => {
+  await signIn(page, 'dueno@demo.pe');
+  await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/availability`);
+  await expect(page.getByRole('columnheader', { name: 'Agotado ahora' })).toBeVisible();
+  await checkAxe(page, 'availability');
+  await page.getByRole('menuitem', { name: 'Registro de cambios' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/audit-log`);
+  await checkAxe(page, 'audit log');
+});
+
+test('a manager does not see or reach the owner-only screens', async ({ page }) => {
+  await signIn(page, 'gerente@demo.pe');
+  await expect(page.getByRole('menuitem', { name: 'Productos' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Registro de cambios' })).toHaveCount(0);
+  await page.goto(`${ADMIN}/audit-log`);
+  await expect(page.getByText('No tienes permiso para ver esta página')).toBeVisible();
+  await checkAxe(page, 'access denied');
+});
+
+test('on the admin host, a wrong password is refused, English can be picked, and signing out forgets the token', async ({
+  page,
+}) => {
+  await page.goto(`${ADMIN}/products`);
+  await expect(page).toHaveURL(`${ADMIN}/login`);
+  await page.getByLabel('Correo electrónico').fill('dueno@demo.pe');
+  await page.getByLabel('Contraseña').fill('wrong-password');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(`${ADMIN}/login`);
+
+  await page.getByRole('button', { name: 'Español' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage your shop' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await checkAxe(page, 'sign-in (en)');
+  await page.getByLabel('Email').fill('dueno@demo.pe');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  await expect(page.getByRole('menuitem', { name: 'Products' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage your shop' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
+});
