@@ -8,6 +8,9 @@ const ADMIN = `http://admin.localhost:${E2E_PORT}`;
 const PASSWORD = 'Demo1234!';
 const DEMO_COMPANY = 'Sabores Demo';
 
+// A browser in Spanish (the site follows the browser's language until one is picked).
+test.use({ locale: 'es-PE' });
+
 /** Axe on the screen as it is: no serious or critical violation (moderate and minor are reported). */
 async function checkAxe(page: Page, screen: string) {
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();

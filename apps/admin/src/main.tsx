@@ -1,7 +1,15 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AdminApp } from './app/admin-app.tsx';
+
+/** Tells the browser journeys that React runs the page (the storefront's convention, apps/web/e2e/support.ts). */
+function ReadySignal() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
 
 const root = document.getElementById('root');
 if (root)
@@ -11,5 +19,6 @@ if (root)
       <BrowserRouter>
         <AdminApp />
       </BrowserRouter>
+      <ReadySignal />
     </StrictMode>,
   );

@@ -10,6 +10,7 @@ import { LoginPage } from '../features/session/login-page.tsx';
 import { authProvider } from '../lib/auth-provider.ts';
 import { dataProvider } from '../lib/data-provider.ts';
 import { i18nProvider } from '../lib/i18n-provider.ts';
+import { AccessDenied } from './access-denied.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { theme } from './theme.ts';
 
@@ -48,6 +49,7 @@ export function AdminApp() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
+      accessDenied={AccessDenied}
       layout={AdminLayout}
       theme={theme}
       requireAuth
