@@ -5,16 +5,27 @@ import { session } from './session.ts';
 /** A DRF-style error body of this API: `{detail}` or `{field: [message], non_field_errors: [message]}`. */
 type ErrorBody = Record<string, unknown> & { detail?: string; non_field_errors?: string[] };
 
-/** The error react-admin shows: the message first, field messages beside their inputs (`body.errors`). */
-export class ApiError extends HttpError {
-  constructor(
-    message: string,
-    status: number,
-    override readonly body: { errors: Record<string, string>; raw: ErrorBody | null },
-  ) {
-    super(message, status, body);
-  }
+export interface ApiErrorBody {
+  /** Field messages, shown by react-admin beside their inputs. */
+  errors: Record<string, string>;
+  /** The server's body as it came (a 409's `current`). */
+  raw: ErrorBody | null;
 }
+
+/**
+ * The error react-admin shows: the message first, field messages beside their inputs (`body.errors`).
+ * react-admin's HttpError resets its prototype in its constructor, so it is not subclassed.
+ */
+export type ApiError = HttpError & { body: ApiErrorBody };
+
+export const apiError = (message: string, status: number, body: ApiErrorBody): ApiError =>
+  new HttpError(message, status, body) as ApiError;
+
+export const isApiError = (error: unknown): error is ApiError =>
+  error instanceof HttpError &&
+  typeof error.body === 'object' &&
+  error.body !== null &&
+  'errors' in error.body;
 
 const firstMessage = (value: unknown): string | undefined =>
   Array.isArray(value) ? firstMessage(value[0]) : typeof value === 'string' ? value : undefined;
@@ -72,7 +83,7 @@ export async function api<T = unknown>(
       firstMessage(body?.non_field_errors) ??
       Object.values(errors)[0] ??
       response.statusText;
-    throw new ApiError(message, response.status, { errors, raw: body });
+    throw apiError(message, response.status, { errors, raw: body });
   }
   return { json: json as T, response };
 }

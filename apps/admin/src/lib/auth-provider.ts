@@ -1,6 +1,6 @@
 import type { AdminMe as Me } from '@storefront/contracts/admin';
 import type { AuthProvider } from 'react-admin';
-import { ApiError, api } from './api.ts';
+import { api, apiError } from './api.ts';
 import { session } from './session.ts';
 
 /** Screens only an owner opens (the API refuses a manager too): a manager's menu does not show them. */
@@ -11,7 +11,7 @@ let meOfToken: { token: string; me: Promise<Me> } | null = null;
 /** `GET /api/admin/me/`, asked once per session token. */
 export function fetchMe(): Promise<Me> {
   const token = session.token();
-  if (!token) return Promise.reject(new ApiError('ra.auth.auth_check_error', 401, { errors: {}, raw: null }));
+  if (!token) return Promise.reject(apiError('ra.auth.auth_check_error', 401, { errors: {}, raw: null }));
   if (meOfToken?.token !== token) {
     const me = api<Me>('/api/admin/me/').then(({ json }) => json);
     meOfToken = { token, me };
@@ -45,7 +45,7 @@ export const authProvider: AuthProvider = {
     meOfToken = null;
   },
   async checkAuth() {
-    if (!session.token()) throw new ApiError('ra.auth.auth_check_error', 401, { errors: {}, raw: null });
+    if (!session.token()) throw apiError('ra.auth.auth_check_error', 401, { errors: {}, raw: null });
   },
   /** A 401 (token revoked or expired) signs out; a 403 only says so. */
   async checkError(error: { status?: number }) {

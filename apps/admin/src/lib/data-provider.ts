@@ -1,5 +1,5 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import { ApiError, api } from './api.ts';
+import { api, apiError, isApiError } from './api.ts';
 import { session } from './session.ts';
 
 /** A list answer of this API (architecture §3). */
@@ -21,7 +21,7 @@ export const CONFLICT_MESSAGE = 'admin.conflict';
 /** The company's resource path; every call of the site is scoped by the company picked. */
 export function companyPath(resource: string, uid?: Identifier, action?: string): string {
   const company = session.companyUid();
-  if (!company) throw new ApiError('admin.company.none', 409, { errors: {}, raw: null });
+  if (!company) throw apiError('admin.company.none', 409, { errors: {}, raw: null });
   const base = `/api/admin/companies/${encodeURIComponent(company)}/${resource}/`;
   return (
     base + (uid === undefined ? '' : `${encodeURIComponent(String(uid))}/`) + (action ? `${action}/` : '')
@@ -62,8 +62,8 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409)
-      throw new ApiError(CONFLICT_MESSAGE, 409, { errors: {}, raw: error.body.raw });
+    if (isApiError(error) && error.status === 409)
+      throw apiError(CONFLICT_MESSAGE, 409, { errors: {}, raw: error.body.raw });
     throw error;
   }
 }

@@ -57,7 +57,7 @@ export function AuditLogList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <List filters={useFilters()} sort={{ field: 'id', order: 'DESC' }}>
+    <List filters={useFilters()} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false}>
       <DataTable bulkActionButtons={false} rowClick="expand" expand={<ChangePanel />}>
         <DataTable.Col
           source="created_at"

@@ -128,7 +128,7 @@ function StockInput() {
 /** Which products each place sells, with its stock and the "sold out now" switch. */
 export function AvailabilityList() {
   return (
-    <List filters={filters} sort={{ field: 'product', order: 'ASC' }} perPage={25}>
+    <List filters={filters} sort={{ field: 'product', order: 'ASC' }} perPage={25} exporter={false}>
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col
           source="product.title"

@@ -15,7 +15,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 /** Categories in the storefront's order (position), searchable by name. */
 export function CategoryList() {
   return (
-    <List filters={filters} sort={{ field: 'position', order: 'ASC' }}>
+    <List filters={filters} sort={{ field: 'position', order: 'ASC' }} perPage={25} exporter={false}>
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" />
         <DataTable.Col

@@ -44,7 +44,7 @@ const filters = [
 /** Products with search, filters, sorting and paging (all done by the API). */
 export function ProductList() {
   return (
-    <List filters={filters} sort={{ field: 'title', order: 'ASC' }}>
+    <List filters={filters} sort={{ field: 'title', order: 'ASC' }} perPage={25} exporter={false}>
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="title" />
         <DataTable.Col source="price" align="right" />
