@@ -5,6 +5,8 @@ import { digits, E2E_PORT, expect, test } from '../../web/e2e/support.ts';
 // The admin site (issue 17) on ADMIN_HOST: Chromium resolves *.localhost to loopback, so the journeys
 // open it by its own host name, as an owner or manager would.
 const ADMIN = `http://admin.localhost:${E2E_PORT}`;
+// The journeys' own API calls go by localhost (Node does not resolve *.localhost); /api/admin/ answers on every host.
+const API = '/api/admin';
 const PASSWORD = 'Demo1234!';
 const DEMO_COMPANY = 'Sabores Demo';
 
@@ -41,14 +43,14 @@ async function signIn(page: Page, email: string, { axe = false } = {}) {
 
 /** The admin API as the journeys' owner, to prepare what a journey does not do on screen. */
 async function ownerApi(request: APIRequestContext) {
-  const session = await request.post(`${ADMIN}/api/admin/session/`, {
+  const session = await request.post(`${API}/session/`, {
     data: { email: 'dueno@demo.pe', password: PASSWORD },
   });
   expect(session.status(), await session.text()).toBe(200);
   const headers = { Authorization: `Token ${(await session.json()).token}` };
-  const me = await (await request.get(`${ADMIN}/api/admin/me/`, { headers })).json();
+  const me = await (await request.get(`${API}/me/`, { headers })).json();
   const company = me.companies.find((c: { name: string }) => c.name === DEMO_COMPANY);
-  return { headers, base: `${ADMIN}/api/admin/companies/${company.uid}` };
+  return { headers, base: `${API}/companies/${company.uid}` };
 }
 
 /** The storefront's menu at Miraflores (Lima), filtered to one category. */
@@ -203,5 +205,18 @@ test('on the admin host, a wrong password is refused, English can be picked, and
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Manage your shop' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
+});
+
+test('a revoked session signs out at its next call', async ({ page, request }) => {
+  await signIn(page, 'gerente@demo.pe');
+  const token = await page.evaluate(() => localStorage.getItem('admin.token'));
+  const revoked = await request.delete(`${API}/session/`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  expect(revoked.status()).toBe(204);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
+  await expect(page).toHaveURL(`${ADMIN}/login`);
   expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
 });

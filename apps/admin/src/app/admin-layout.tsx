@@ -15,7 +15,7 @@ import {
   useUserMenu,
 } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { currentCompany } from '../lib/auth-provider.ts';
+import { currentCompany, retryUnlessSignedOut } from '../lib/auth-provider.ts';
 
 /** The user menu's "Switch company": back to the picker. */
 function SwitchCompanyItem() {
@@ -38,7 +38,7 @@ function SwitchCompanyItem() {
 }
 
 export const useCurrentCompany = () =>
-  useQuery({ queryKey: ['admin', 'current-company'], queryFn: currentCompany });
+  useQuery({ queryKey: ['admin', 'current-company'], queryFn: currentCompany, retry: retryUnlessSignedOut });
 
 function AdminAppBar() {
   const company = useCurrentCompany();

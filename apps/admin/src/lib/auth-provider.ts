@@ -22,6 +22,10 @@ export function fetchMe(): Promise<Me> {
   return meOfToken.me;
 }
 
+/** Queries of the session: a 401 signs out at once, other failures are tried twice more. */
+export const retryUnlessSignedOut = (failures: number, error: unknown) =>
+  (error as { status?: number })?.status !== 401 && failures < 2;
+
 /** The company picked, if the user still holds a role in it. */
 export async function currentCompany() {
   const me = await fetchMe();

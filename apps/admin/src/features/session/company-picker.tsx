@@ -13,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Button, LoadingPage, useLogout, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { fetchMe } from '../../lib/auth-provider.ts';
+import { fetchMe, retryUnlessSignedOut } from '../../lib/auth-provider.ts';
 import { session } from '../../lib/session.ts';
 
 /** After sign-in (or from the user menu): the companies in which the user holds a role; the one picked is remembered. */
@@ -26,6 +26,7 @@ export function CompanyPicker() {
   const me = useQuery({
     queryKey: ['admin', 'me', session.token()],
     queryFn: fetchMe,
+    retry: retryUnlessSignedOut,
     enabled: Boolean(session.token()),
   });
 
