@@ -75,7 +75,7 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   await checkAxe(page, 'categories');
   await page.getByRole('link', { name: 'Crear' }).click();
   await checkAxe(page, 'category create');
-  await page.getByLabel('Nombre').fill(category);
+  await page.getByLabel('Nombre', { exact: true }).fill(category);
   await page.getByLabel('Color').fill('#8E24AA');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('cell', { name: category })).toBeVisible();
@@ -83,7 +83,7 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   await page.getByRole('menuitem', { name: 'Productos' }).click();
   await checkAxe(page, 'products');
   await page.getByRole('link', { name: 'Crear' }).click();
-  await page.getByLabel('Nombre').fill(product);
+  await page.getByLabel('Nombre', { exact: true }).fill(product);
   await page.getByLabel('Descripción corta').fill('Manjar blanco con merengue al oporto.');
   await page.getByLabel('Precio (S/)').fill('12.50');
   await page.getByLabel('Categoría').fill(category);
@@ -91,17 +91,17 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   // A required option group with two options.
   await page.getByRole('button', { name: 'Añadir' }).first().click();
   const group = page.locator('[class*=RaSimpleFormIterator-line]').first();
-  await group.getByLabel('Nombre').first().fill('Tamaño');
-  await group.getByLabel('Mínimo').fill('1');
-  await group.getByLabel('Máximo').fill('1');
+  await group.getByLabel('Nombre del grupo').fill('Tamaño');
+  await group.getByLabel('Mínimo a elegir').fill('1');
+  await group.getByLabel('Máximo a elegir').fill('1');
   for (const [index, [name, price]] of [
     ['Individual', '0'],
     ['Para compartir', '8.00'],
   ].entries()) {
     await group.getByRole('button', { name: 'Añadir' }).click();
     const option = group.locator('[class*=RaSimpleFormIterator-line]').nth(index);
-    await option.getByLabel('Nombre').fill(name as string);
-    await option.getByLabel('Precio').fill(price as string);
+    await option.getByLabel('Opción').fill(name as string);
+    await option.getByLabel('Precio extra (S/)').fill(price as string);
   }
   await checkAxe(page, 'product create');
   await page.getByRole('button', { name: 'Guardar' }).click();

@@ -52,7 +52,8 @@ function AdminAppBar() {
         </UserMenu>
       }
     >
-      <TitlePortal />
+      {/* The screen's title (List, Edit… fill it) is the page's one top heading. */}
+      <TitlePortal component="h1" />
       <Typography component="span" sx={{ mr: 2, fontWeight: 500 }} data-testid="current-company">
         {company.data?.name}
       </Typography>

@@ -70,7 +70,15 @@ const messages: TranslationMessages = {
       money: 'Write an amount such as 12 or 12.50',
       colour: 'Write a colour such as #C62828',
     },
-    products: { duplicate: 'Duplicate', duplicated: 'Product duplicated: you are editing the copy' },
+    products: {
+      duplicate: 'Duplicate',
+      duplicated: 'Product duplicated: you are editing the copy',
+      group_name: 'Group name',
+      group_min: 'Minimum to pick',
+      group_max: 'Maximum to pick',
+      option_name: 'Option',
+      option_price: 'Extra price (S/)',
+    },
     availability: {
       saved: 'Availability saved',
       sold_out_done: 'Marked as sold out',

@@ -70,7 +70,15 @@ const messages: TranslationMessages = {
       money: 'Escribe un monto como 12 o 12.50',
       colour: 'Escribe un color como #C62828',
     },
-    products: { duplicate: 'Duplicar', duplicated: 'Producto duplicado: estás editando la copia' },
+    products: {
+      duplicate: 'Duplicar',
+      duplicated: 'Producto duplicado: estás editando la copia',
+      group_name: 'Nombre del grupo',
+      group_min: 'Mínimo a elegir',
+      group_max: 'Máximo a elegir',
+      option_name: 'Opción',
+      option_price: 'Precio extra (S/)',
+    },
     availability: {
       saved: 'Disponibilidad guardada',
       sold_out_done: 'Marcado como agotado',

@@ -33,7 +33,7 @@ function ChangePanel() {
   if (!record) return null;
   const column = (title: string, value: unknown) => (
     <Box sx={{ flex: 1, minWidth: 0 }}>
-      <Typography component="h3" variant="subtitle2">
+      <Typography component="h2" variant="subtitle2">
         {title}
       </Typography>
       <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', m: 0, fontSize: 13 }}>

@@ -1,5 +1,7 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Box } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -65,36 +67,71 @@ const money = (value: unknown) =>
 
 const emptyToNull = (value: string) => (value === '' ? null : value);
 
+/** Inputs side by side on a desktop or tablet, stacked when the screen is narrow. */
+function Row({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+        columnGap: 2,
+        width: '100%',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 function ProductFields() {
   return (
-    <>
+    <Box sx={{ width: '100%', maxWidth: 960 }}>
       <TextInput source="title" validate={required()} />
       <TextInput source="short_description" multiline />
       <TextInput source="description" multiline minRows={3} />
-      <TextInput source="price" validate={[required(), money]} inputMode="decimal" />
-      <NumberInput source="coin_price" min={0} step={1} />
-      <ReferenceInput source="category_uid" reference="categories" sort={{ field: 'name', order: 'ASC' }}>
-        <AutocompleteInput optionText="name" label="resources.products.fields.category" />
-      </ReferenceInput>
-      <TextInput source="brand" parse={emptyToNull} />
-      <TextInput source="sku" parse={emptyToNull} />
-      <BooleanInput source="is_active" />
-      <BooleanInput source="is_redeemable" />
-      <BooleanInput source="direct_purchase" />
+      <Row>
+        <TextInput source="price" validate={[required(), money]} inputMode="decimal" />
+        <NumberInput source="coin_price" min={0} step={1} />
+        <ReferenceInput source="category_uid" reference="categories" sort={{ field: 'name', order: 'ASC' }}>
+          <AutocompleteInput optionText="name" label="resources.products.fields.category" />
+        </ReferenceInput>
+      </Row>
+      <Row>
+        <TextInput source="brand" parse={emptyToNull} />
+        <TextInput source="sku" parse={emptyToNull} />
+      </Row>
+      <Row>
+        <BooleanInput source="is_active" />
+        <BooleanInput source="is_redeemable" />
+        <BooleanInput source="direct_purchase" />
+      </Row>
       <ArrayInput source="option_groups">
         <SimpleFormIterator inline={false} disableReordering>
-          <TextInput source="name" validate={required()} />
-          <NumberInput source="min" min={0} step={1} defaultValue={0} />
-          <NumberInput source="max" min={1} step={1} defaultValue={1} />
+          <Row>
+            <TextInput source="name" label="admin.products.group_name" validate={required()} />
+            <NumberInput source="min" label="admin.products.group_min" min={0} step={1} defaultValue={0} />
+            <NumberInput source="max" label="admin.products.group_max" min={1} step={1} defaultValue={1} />
+          </Row>
           <ArrayInput source="options" label="resources.products.fields.options">
             <SimpleFormIterator inline disableReordering>
-              <TextInput source="name" validate={required()} helperText={false} />
-              <TextInput source="price" validate={money} defaultValue="0" helperText={false} />
+              <TextInput
+                source="name"
+                label="admin.products.option_name"
+                validate={required()}
+                helperText={false}
+              />
+              <TextInput
+                source="price"
+                label="admin.products.option_price"
+                validate={money}
+                defaultValue="0"
+                helperText={false}
+              />
             </SimpleFormIterator>
           </ArrayInput>
         </SimpleFormIterator>
       </ArrayInput>
-    </>
+    </Box>
   );
 }
 
