@@ -64,6 +64,7 @@ async function menuCategory(page: Page, category: string) {
 
 test('an owner signs in, picks the demo company, creates a category and a product, and /carta shows it', async ({
   page,
+  request,
 }) => {
   const suffix = digits(5);
   const category = `Postres ${suffix}`;
@@ -75,7 +76,7 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   await checkAxe(page, 'categories');
   await page.getByRole('link', { name: 'Crear' }).click();
   await checkAxe(page, 'category create');
-  await page.getByLabel('Nombre', { exact: true }).fill(category);
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(category);
   await page.getByLabel('Color').fill('#8E24AA');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('cell', { name: category })).toBeVisible();
@@ -83,7 +84,7 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   await page.getByRole('menuitem', { name: 'Productos' }).click();
   await checkAxe(page, 'products');
   await page.getByRole('link', { name: 'Crear' }).click();
-  await page.getByLabel('Nombre', { exact: true }).fill(product);
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(product);
   await page.getByLabel('Descripción corta').fill('Manjar blanco con merengue al oporto.');
   await page.getByLabel('Precio (S/)').fill('12.50');
   await page.getByLabel('Categoría').fill(category);
@@ -108,6 +109,14 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   await expect(page.getByText('Elemento creado')).toBeVisible();
   await expect(page).toHaveURL(/\/products\/[^/]+$/);
   await checkAxe(page, 'product edit');
+  // Sold at Miraflores (the places screen comes with the API's places resource).
+  const uid = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const api = await ownerApi(request);
+  const offered = await request.post(`${api.base}/availability/`, {
+    headers: api.headers,
+    data: { place: 'place-miraflores', product: uid },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
 
   // The storefront's menu shows it at once, in its category.
   const cards = await menuCategory(page, category);

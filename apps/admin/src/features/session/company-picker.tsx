@@ -4,6 +4,7 @@ import {
   Card,
   CardContent,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -60,16 +61,17 @@ export function CompanyPicker() {
           ) : (
             <List aria-label={translate('admin.company.pick')}>
               {me.data.companies.map((company) => (
-                <ListItemButton
-                  key={company.uid}
-                  selected={company.uid === current}
-                  onClick={() => pick(company.uid)}
-                >
-                  <ListItemIcon>
-                    <BusinessIcon />
-                  </ListItemIcon>
-                  <ListItemText primary={company.name} secondary={translate(`admin.roles.${company.role}`)} />
-                </ListItemButton>
+                <ListItem key={company.uid} disablePadding>
+                  <ListItemButton selected={company.uid === current} onClick={() => pick(company.uid)}>
+                    <ListItemIcon>
+                      <BusinessIcon />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={company.name}
+                      secondary={translate(`admin.roles.${company.role}`)}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
