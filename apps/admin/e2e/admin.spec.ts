@@ -53,6 +53,29 @@ async function ownerApi(request: APIRequestContext) {
   return { headers, base: `${API}/companies/${company.uid}` };
 }
 
+/** A category and a product in it, sold at Miraflores: made through the admin API. */
+async function productAtMiraflores(request: APIRequestContext, name: string, price: string) {
+  const api = await ownerApi(request);
+  const suffix = digits(5);
+  const category = await request.post(`${api.base}/categories/`, {
+    headers: api.headers,
+    data: { name: `${name} ${suffix}` },
+  });
+  expect(category.status(), await category.text()).toBe(201);
+  const created = await request.post(`${api.base}/products/`, {
+    headers: api.headers,
+    data: { title: `${name} ${suffix}`, price, category_uid: (await category.json()).uid },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { uid } = await created.json();
+  const offered = await request.post(`${api.base}/availability/`, {
+    headers: api.headers,
+    data: { place: 'place-miraflores', product: uid },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+  return { api, uid, title: `${name} ${suffix}`, category: `${name} ${suffix}` };
+}
+
 /** The storefront's menu at Miraflores (Lima), filtered to one category. */
 async function menuCategory(page: Page, category: string) {
   await page.goto(`http://localhost:${E2E_PORT}/carta`);
@@ -128,19 +151,7 @@ test('an owner changes a price and the storefront menu shows it; a stale save sa
   page,
   request,
 }) => {
-  const suffix = digits(5);
-  const api = await ownerApi(request);
-  const category = await request.post(`${api.base}/categories/`, {
-    headers: api.headers,
-    data: { name: `Bebidas ${suffix}` },
-  });
-  expect(category.status(), await category.text()).toBe(201);
-  const created = await request.post(`${api.base}/products/`, {
-    headers: api.headers,
-    data: { title: `Chicha morada ${suffix}`, price: '6.00', category_uid: (await category.json()).uid },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { uid } = await created.json();
+  const { api, uid, title, category } = await productAtMiraflores(request, 'Chicha morada', '6.00');
 
   await signIn(page, 'dueno@demo.pe');
   await page.goto(`${ADMIN}/products/${uid}`);
@@ -148,8 +159,8 @@ test('an owner changes a price and the storefront menu shows it; a stale save sa
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Elemento actualizado')).toBeVisible();
 
-  const cards = await menuCategory(page, `Bebidas ${suffix}`);
-  await expect(cards.filter({ hasText: `Chicha morada ${suffix}` })).toContainText('7.50');
+  const cards = await menuCategory(page, category);
+  await expect(cards.filter({ hasText: title })).toContainText('7.50');
 
   // Someone else saves first: this form's save answers 409, says so, and keeps what was typed.
   await page.goto(`${ADMIN}/products/${uid}`);
@@ -167,17 +178,30 @@ test('an owner changes a price and the storefront menu shows it; a stale save sa
   expect((await now.json()).price).toBe('8.00');
 });
 
-test('an owner marks a product sold out now at one place, and the availability screen passes axe', async ({
+test('an owner marks a product sold out now at one place and the storefront shows it at once; the audit log lists it', async ({
   page,
+  request,
 }) => {
+  const { title, category } = await productAtMiraflores(request, 'Picarones', '10.00');
   await signIn(page, 'dueno@demo.pe');
   await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
   await expect(page).toHaveURL(`${ADMIN}/availability`);
-  await expect(page.getByRole('columnheader', { name: 'Agotado ahora' })).toBeVisible();
+  await page.getByLabel('Producto').fill(title);
+  await page.getByRole('option', { name: title }).click();
+  const soldOut = page.getByRole('checkbox', { name: `${title} agotado ahora en Miraflores` });
+  await expect(soldOut).not.toBeChecked();
   await checkAxe(page, 'availability');
-  await page.getByRole('menuitem', { name: 'Registro de cambios' }).click();
-  await expect(page).toHaveURL(`${ADMIN}/audit-log`);
+  await soldOut.click();
+  await expect(page.getByText('Marcado como agotado')).toBeVisible();
+  await expect(soldOut).toBeChecked();
+
+  const cards = await menuCategory(page, category);
+  await expect(cards.filter({ hasText: title })).toContainText('Sin stock');
+
+  await page.goto(`${ADMIN}/audit-log`);
+  await expect(page.getByRole('heading', { name: 'Registro de cambios', level: 1 })).toBeVisible();
   await checkAxe(page, 'audit log');
+  await expect(page.getByRole('row').filter({ hasText: 'Disponibilidad' }).first()).toBeVisible();
 });
 
 test('a manager does not see or reach the owner-only screens', async ({ page }) => {
