@@ -10,8 +10,9 @@ const API = '/api/admin';
 const PASSWORD = 'Demo1234!';
 const DEMO_COMPANY = 'Sabores Demo';
 
-// A browser in Spanish (the site follows the browser's language until one is picked).
-test.use({ locale: 'es-PE' });
+// A browser in Spanish (the site follows the browser's language until one is picked), on a tablet-sized
+// screen (1024×768): desktop first, usable on a tablet.
+test.use({ locale: 'es-PE', viewport: { width: 1024, height: 768 } });
 
 /** Axe on the screen as it is: no serious or critical violation (moderate and minor are reported). */
 async function checkAxe(page: Page, screen: string) {
