@@ -66,11 +66,17 @@ export async function api<T = unknown>(
     ...request.headers,
   };
   if (token) headers.Authorization = `Token ${token}`;
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) sets its own multipart Content-Type with the boundary.
+  const form = request.body instanceof FormData;
+  if (request.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method: request.method ?? 'GET',
     headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    body: form
+      ? (request.body as FormData)
+      : request.body === undefined
+        ? undefined
+        : JSON.stringify(request.body),
     signal: request.signal,
   });
   const text = await response.text();

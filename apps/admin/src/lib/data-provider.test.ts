@@ -110,4 +110,31 @@ describe('the calls', () => {
     });
     expect(page).toEqual({ data: [{ id: 'c-1', uid: 'c-1', name: 'Postres' }], total: 51 });
   });
+
+  it('uploads a picked picture first (multipart field file) and names it by image_uid in the write', async () => {
+    answer(201, { uid: 'img-1', urls: { '320': '/media/img-1/320.webp' } });
+    answer(201, { uid: 'c-2', name: 'Postres', image_uid: 'img-1' });
+    const rawFile = new File([new Uint8Array([1, 2, 3])], 'postre.png', { type: 'image/png' });
+    await dataProvider.create('categories', {
+      data: { name: 'Postres', image_upload: { rawFile, src: 'blob:x' } },
+    });
+    const [uploadUrl, upload] = fetchMock.mock.calls[0] ?? [];
+    expect(uploadUrl).toBe('/api/admin/companies/demo-main/images/');
+    expect(upload?.body).toBeInstanceOf(FormData);
+    expect(((upload?.body as FormData).get('file') as File).name).toBe('postre.png');
+    expect(upload?.headers).not.toHaveProperty('Content-Type');
+    const [, created] = fetchMock.mock.calls[1] ?? [];
+    expect(JSON.parse(String(created?.body))).toEqual({ name: 'Postres', image_uid: 'img-1' });
+  });
+
+  it('keeps the current picture when the picture input is left empty', async () => {
+    answer(200, { uid: 'c-2', version: 3, name: 'Tortas', image_uid: 'img-1' });
+    await dataProvider.update('categories', {
+      id: 'c-2',
+      data: { id: 'c-2', name: 'Tortas', image_uid: 'img-1', image_upload: null },
+      previousData: { id: 'c-2', name: 'Postres', image_uid: 'img-1', version: 2 },
+    });
+    const [, patch] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(patch?.body))).toEqual({ name: 'Tortas' });
+  });
 });

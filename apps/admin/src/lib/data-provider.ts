@@ -68,6 +68,25 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The form's field of a new picture (react-admin's ImageInput keeps `{rawFile, src, title}`). */
+export const IMAGE_UPLOAD_FIELD = 'image_upload';
+
+/**
+ * A picture picked in the form is uploaded first (`POST images/`, multipart field `file`), and the write
+ * then names it by `image_uid`. An input left empty changes nothing (it cannot tell "never touched" from
+ * "cleared", and a save must not drop the current picture).
+ */
+async function withUploadedImage(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!(IMAGE_UPLOAD_FIELD in data)) return data;
+  const { [IMAGE_UPLOAD_FIELD]: picked, ...rest } = data;
+  const file = (picked as { rawFile?: unknown } | null)?.rawFile;
+  if (!(file instanceof File)) return rest;
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { json } = await api<{ uid: string }>(companyPath('images'), { method: 'POST', body: form });
+  return { ...rest, image_uid: json.uid };
+}
+
 /** The query of a list: page, page_size, ordering (`-field` descending), search (`q`) and filters. */
 export function listQuery(params: {
   pagination?: { page: number; perPage: number };
@@ -119,12 +138,12 @@ export const dataProvider = {
   async create(resource, params) {
     const { json } = await api<ApiRecord>(companyPath(resource), {
       method: 'POST',
-      body: withoutServerKeys(params.data),
+      body: withoutServerKeys(await withUploadedImage(params.data)),
     });
     return { data: toRecord(resource, json) as never };
   },
   async update(resource, params) {
-    const body = changedFields(params.data, params.previousData ?? {});
+    const body = changedFields(await withUploadedImage(params.data), params.previousData ?? {});
     const { json } = await guarded(() =>
       api<ApiRecord>(companyPath(resource, params.id), {
         method: 'PATCH',

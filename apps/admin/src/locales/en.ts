@@ -64,6 +64,11 @@ const messages: TranslationMessages = {
       none: 'You hold no owner or manager role in any company.',
     },
     roles: { owner: 'Owner', manager: 'Manager' },
+    picture: {
+      current: 'Current picture',
+      new: 'New picture',
+      help: 'JPEG, PNG or WebP of up to 10 MB; uploaded when you save.',
+    },
     conflict:
       'Someone else changed this record while you were editing it. Your changes are still in the form: copy them, reload the page to see the current data, and save again.',
     validation: {

@@ -64,6 +64,11 @@ const messages: TranslationMessages = {
       none: 'No tienes un rol de dueño o administrador en ninguna empresa.',
     },
     roles: { owner: 'Dueño', manager: 'Administrador' },
+    picture: {
+      current: 'Imagen actual',
+      new: 'Nueva imagen',
+      help: 'JPEG, PNG o WebP de hasta 10 MB; se sube al guardar.',
+    },
     conflict:
       'Alguien más cambió este registro mientras lo editabas. Tus cambios siguen en el formulario: cópialos, recarga la página para ver los datos actuales y vuelve a guardar.',
     validation: {

@@ -9,6 +9,7 @@ import {
   SimpleForm,
   TextInput,
 } from 'react-admin';
+import { PictureInput } from './picture-input.tsx';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -60,6 +61,7 @@ function CategoryForm() {
         helperText="#C62828"
       />
       <NumberInput source="position" min={0} step={1} />
+      <PictureInput />
     </SimpleForm>
   );
 }

@@ -28,6 +28,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import type { AdminDataProvider } from '../../lib/data-provider.ts';
+import { PictureInput } from './picture-input.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -89,6 +90,7 @@ function ProductFields() {
       <TextInput source="title" validate={required()} />
       <TextInput source="short_description" multiline />
       <TextInput source="description" multiline minRows={3} />
+      <PictureInput />
       <Row>
         <TextInput source="price" validate={[required(), money]} inputMode="decimal" />
         <NumberInput source="coin_price" min={0} step={1} />
