@@ -121,7 +121,9 @@ describe('the calls', () => {
     const [uploadUrl, upload] = fetchMock.mock.calls[0] ?? [];
     expect(uploadUrl).toBe('/api/admin/companies/demo-main/images/');
     expect(upload?.body).toBeInstanceOf(FormData);
-    expect(((upload?.body as FormData).get('file') as File).name).toBe('postre.png');
+    expect(((upload?.body as FormData | undefined)?.get('file') as File | undefined)?.name).toBe(
+      'postre.png',
+    );
     expect(upload?.headers).not.toHaveProperty('Content-Type');
     const [, created] = fetchMock.mock.calls[1] ?? [];
     expect(JSON.parse(String(created?.body))).toEqual({ name: 'Postres', image_uid: 'img-1' });
