@@ -177,6 +177,14 @@ test('an owner changes a price and the storefront menu shows it; a stale save sa
   await expect(page.getByLabel('Precio (S/)')).toHaveValue('9.00');
   const now = await request.get(`${api.base}/products/${uid}/`, { headers: api.headers });
   expect((await now.json()).price).toBe('8.00');
+
+  // Reloaded, the form shows their price; a copy of the product opens for editing.
+  await page.reload();
+  await expect(page.getByLabel('Precio (S/)')).toHaveValue('8.00');
+  await page.getByRole('button', { name: 'Duplicar' }).click();
+  await expect(page.getByText('Producto duplicado')).toBeVisible();
+  await expect(page).not.toHaveURL(`${ADMIN}/products/${uid}`);
+  await expect(page.getByRole('textbox', { name: 'Nombre', exact: true })).toHaveValue(`${title} (copia)`);
 });
 
 test('an owner marks a product sold out now at one place and the storefront shows it at once; the audit log lists it', async ({

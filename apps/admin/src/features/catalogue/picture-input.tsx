@@ -28,6 +28,8 @@ export function PictureInput() {
         accept={ACCEPTED}
         maxSize={MAX_BYTES}
         helperText="admin.picture.help"
+        // The drop zone's file input is hidden and not tied to the label: it is named itself (axe).
+        inputProps={{ 'aria-label': translate('admin.picture.new') }}
       >
         <ImageField source="src" title="title" />
       </ImageInput>
