@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, demoTenantFile } from '../test/test-app.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -168,5 +168,56 @@ describe('server-rendered pages of a tenant without signup', () => {
     expect(res.headers.location).toBe('/login');
     const login = await t.app.inject({ url: '/login', headers: { host: 'landing.localhost' } });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('the rendered-page cache', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { WEB_DIST: dist, MENU_CACHE_SECONDS: 60 } });
+  });
+  afterAll(() => t.close());
+
+  /** The page at `url`, and how many API calls the server made to render it. */
+  async function render(url: string) {
+    const inject = vi.spyOn(t.app, 'inject');
+    try {
+      const res = await t.app.inject({ url, headers: { host: 'localhost' } });
+      return { body: res.body, apiCalls: inject.mock.calls.length - 1 };
+    } finally {
+      inject.mockRestore();
+    }
+  }
+
+  it('keeps a page built from public answers only: /carta is rendered once', async () => {
+    expect((await render('/carta')).apiCalls).toBeGreaterThan(0);
+    expect((await render('/carta')).apiCalls).toBe(0);
+  });
+
+  it('renders a used deletion link anew: the second visit shows the link expired', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/login/',
+      payload: { email: 'socio@demo.pe', password: 'Demo1234!' },
+    });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/delete-account/',
+      headers: { authorization: `Token ${login.json().token}` },
+    });
+    expect(sent.statusCode).toBe(200);
+    const mails = (await t.app.inject('/api/dev/mailbox/')).json() as { text: string }[];
+    const link = mails.map((mail) => mail.text.match(/https?:\/\/\S+\/me\/delete\/\S+/)?.[0]).find(Boolean);
+    const path = new URL(link as string).pathname;
+
+    const before = await render(path);
+    expect(before.body).toContain('Eliminar mi cuenta');
+    const [, , , , userUid, token] = path.split('/');
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v5/me/delete/${userUid}/${token}/` });
+    expect(deleted.statusCode).toBe(200);
+
+    const after = await render(path);
+    expect(after.body).toContain('El link ha expirado.');
+    expect(after.body).not.toContain('Eliminar mi cuenta');
   });
 });

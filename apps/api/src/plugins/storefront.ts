@@ -98,9 +98,13 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     });
   }
 
-  /** The API in-process for the renderer: the same routes and services, without a socket. */
+  /**
+   * The API in-process for the renderer: the same routes and services, without a socket. A page is kept
+   * for the next visitors only when every answer it was built from is public (`publicCache`): a one-time
+   * link's check, for one, must be asked again (a used deletion link is expired on the next visit).
+   */
   const apiFor =
-    (request: FastifyRequest): typeof fetch =>
+    (request: FastifyRequest, onPrivateAnswer: () => void): typeof fetch =>
     async (input, init) => {
       const headers = { ...(init?.headers as Record<string, string>), host: request.headers.host ?? '' };
       const answer = await fastify.inject({
@@ -110,6 +114,7 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
         payload: init?.body as string | undefined,
         remoteAddress: request.ip,
       });
+      if (!String(answer.headers['cache-control'] ?? '').startsWith('public')) onPrivateAnswer();
       return new Response(answer.statusCode === 204 ? null : answer.payload, {
         status: answer.statusCode,
         headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
@@ -168,6 +173,7 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     const kept = seconds > 0 ? pages.get(key) : undefined;
     if (kept) return sendPage(request, reply, kept);
 
+    let keepable = seconds > 0;
     let rendered: Awaited<ReturnType<Renderer['render']>>;
     try {
       rendered = await renderer.render({
@@ -176,7 +182,9 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
         hostname: request.hostname,
         app: record,
         cookieHeader,
-        api: apiFor(request),
+        api: apiFor(request, () => {
+          keepable = false;
+        }),
         // For the places' JSON-LD: the catalogue keeps them, the public place calls do not carry them.
         openingHours: (placeUids) =>
           weeklyOpeningHours({ app, language: request.language, db: fastify.db }, placeUids),
@@ -213,7 +221,7 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     body.once('end', () => {
       chunks.push(after);
       out.end(after);
-      if (seconds > 0) pages.set(key, { status, html: chunks.join(''), encoded: new Map() });
+      if (keepable) pages.set(key, { status, html: chunks.join(''), encoded: new Map() });
     });
     body.once('error', (error) => out.destroy(error));
 
