@@ -194,6 +194,26 @@ describe('the rendered-page cache', () => {
     expect((await render('/carta')).apiCalls).toBe(0);
   });
 
+  it('renders a page not kept yet once for a burst of visitors, and sends each the whole page', async () => {
+    const single = await render('/program/demo-club');
+    const inject = vi.spyOn(t.app, 'inject');
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.app.inject({ url: '/program/demo-club?burst', headers: { host: 'localhost' } }),
+        ),
+      );
+      // Eight page requests, and the API calls of one render.
+      expect(inject.mock.calls.length - burst.length).toBe(single.apiCalls);
+      for (const res of burst) {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('Postre por 100 monedas');
+      }
+    } finally {
+      inject.mockRestore();
+    }
+  });
+
   it('renders a used deletion link anew: the second visit shows the link expired', async () => {
     const login = await t.app.inject({
       method: 'POST',

@@ -84,6 +84,8 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     sizeCalculation: (page) => page.html.length || 1,
     ttl: Math.max(seconds, 0) * 1000 || 1,
   });
+  /** Renders under way by page key: a burst of visitors to a page not kept yet waits for one render. */
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
 
   if (template) {
     await fastify.register(fastifyStatic, {
@@ -172,7 +174,23 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     ].join(' ');
     const kept = seconds > 0 ? pages.get(key) : undefined;
     if (kept) return sendPage(request, reply, kept);
+    const underway = seconds > 0 ? rendering.get(key) : undefined;
+    const shared = underway && (await underway);
+    if (shared) return sendPage(request, reply, shared);
 
+    // This render is the one others wait for, unless another began meanwhile; `settle` runs on every way out.
+    let settle: (page: RenderedPage | null) => void = () => {};
+    if (seconds > 0 && !rendering.has(key)) {
+      rendering.set(
+        key,
+        new Promise((resolve) => {
+          settle = (page) => {
+            rendering.delete(key);
+            resolve(page);
+          };
+        }),
+      );
+    }
     let keepable = seconds > 0;
     let rendered: Awaited<ReturnType<Renderer['render']>>;
     try {
@@ -190,6 +208,7 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
           weeklyOpeningHours({ app, language: request.language, db: fastify.db }, placeUids),
       });
     } catch (error) {
+      settle(null);
       request.log.error({ err: error }, 'storefront render failed; the page renders in the browser');
       return sendPage(request, reply, {
         status: browserStatus,
@@ -199,6 +218,7 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     }
     // The redirect carries a link too, for clients that do not follow it (a health check reading /).
     if ('redirect' in rendered) {
+      settle(null);
       const target = escapeHtml(rendered.redirect);
       return reply
         .code(302)
@@ -221,9 +241,16 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     body.once('end', () => {
       chunks.push(after);
       out.end(after);
-      if (keepable) pages.set(key, { status, html: chunks.join(''), encoded: new Map() });
+      const page: RenderedPage | null = keepable
+        ? { status, html: chunks.join(''), encoded: new Map() }
+        : null;
+      if (page) pages.set(key, page);
+      settle(page);
     });
-    body.once('error', (error) => out.destroy(error));
+    body.once('error', (error) => {
+      settle(null);
+      out.destroy(error);
+    });
 
     const encoding = encodingOf(request);
     reply.status(status).type('text/html; charset=utf-8');
