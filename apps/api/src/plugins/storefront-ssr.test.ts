@@ -120,6 +120,12 @@ describe('server-rendered pages', () => {
     ]);
   });
 
+  it('shows, with no city chosen yet, the city of the place it shows (nothing jumps as the page starts)', async () => {
+    const res = await page('/carta');
+    const selected = [...res.body.matchAll(/<option value="([^"]*)" selected="">/g)].map((m) => m[1]);
+    expect(selected).toEqual(expect.arrayContaining(['area-arequipa', 'place-cayma']));
+  });
+
   it('renders in the language of the lang cookie', async () => {
     const res = await page('/carta', 'localhost', 'lang=en');
     expect(res.body).toContain('<html lang="en">');
