@@ -503,6 +503,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v5/companies/:company_uid/events', {
+    config: { publicCache: true },
     schema: {
       operationId: 'listCompanyEvents',
       tags: ['events'],
@@ -525,6 +526,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v5/events/:event_uid', {
+    config: { publicCache: true },
     schema: {
       operationId: 'getEvent',
       tags: ['events'],
