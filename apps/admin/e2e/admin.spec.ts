@@ -222,7 +222,7 @@ test('a manager does not see or reach the owner-only screens', async ({ page }) 
   await checkAxe(page, 'access denied');
 });
 
-test('on the admin host, a wrong password is refused, English can be picked, and signing out forgets the token', async ({
+test('a wrong password is refused with the API message; in English, an owner switches company, signs out, and the company stays remembered', async ({
   page,
 }) => {
   await page.goto(`${ADMIN}/products`);
@@ -230,7 +230,7 @@ test('on the admin host, a wrong password is refused, English can be picked, and
   await page.getByLabel('Correo electrónico').fill('dueno@demo.pe');
   await page.getByLabel('Contraseña').fill('wrong-password');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByText('No puede iniciar sesión con las credenciales proporcionadas.')).toBeVisible();
   await expect(page).toHaveURL(`${ADMIN}/login`);
 
   await page.getByRole('button', { name: 'Español' }).click();
@@ -244,10 +244,24 @@ test('on the admin host, a wrong password is refused, English can be picked, and
   await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
   await expect(page.getByRole('menuitem', { name: 'Products' })).toBeVisible();
 
+  // Switch company: back to the picker, which marks the current one.
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Switch company' }).click();
+  await expect(page.getByRole('heading', { name: 'Pick a company' })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
+
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Manage your shop' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
+
+  // Signing in again opens the remembered company at once.
+  await page.getByLabel('Email').fill('dueno@demo.pe');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
+  await expect(page).toHaveURL(`${ADMIN}/products`);
 });
 
 test('a revoked session signs out at its next call', async ({ page, request }) => {
