@@ -203,6 +203,10 @@ test('an owner marks a product sold out now at one place and the storefront show
   await soldOut.click();
   await expect(page.getByText('Marcado como agotado')).toBeVisible();
   await expect(soldOut).toBeChecked();
+  // Sorted by place, the row is still there (the API sorts).
+  await page.getByRole('button', { name: 'Local' }).click();
+  await expect(page).toHaveURL(/sort=place/);
+  await expect(soldOut).toBeChecked();
 
   const cards = await menuCategory(page, category);
   await expect(cards.filter({ hasText: title })).toContainText('Sin stock');

@@ -130,12 +130,9 @@ export function AvailabilityList() {
   return (
     <List filters={filters} sort={{ field: 'product', order: 'ASC' }} perPage={25} exporter={false}>
       <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col
-          source="product.title"
-          label="resources.availability.fields.product"
-          sortByOrder="ASC"
-        />
-        <DataTable.Col source="place.name" label="resources.availability.fields.place" />
+        {/* Sorted by the API's own keys (product, place), shown by their names. */}
+        <DataTable.Col source="product" render={(record) => record.product.title} />
+        <DataTable.Col source="place" render={(record) => record.place.name} />
         <DataTable.Col source="available" disableSort render={() => <AvailableSwitch />} />
         <DataTable.Col source="stock" render={() => <StockInput />} />
         <DataTable.Col source="sold_out" disableSort render={() => <SoldOutSwitch />} />
