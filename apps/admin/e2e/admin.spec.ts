@@ -191,7 +191,7 @@ test('an owner marks a product sold out now at one place and the storefront show
   page,
   request,
 }) => {
-  const { title, category } = await productAtMiraflores(request, 'Picarones', '10.00');
+  const { api, uid, title, category } = await productAtMiraflores(request, 'Picarones', '10.00');
   await signIn(page, 'dueno@demo.pe');
   await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
   await expect(page).toHaveURL(`${ADMIN}/availability`);
@@ -200,6 +200,17 @@ test('an owner marks a product sold out now at one place and the storefront show
   const soldOut = page.getByRole('checkbox', { name: `${title} agotado ahora en Miraflores` });
   await expect(soldOut).not.toBeChecked();
   await checkAxe(page, 'availability');
+
+  // A stock of 2 units at Miraflores.
+  const stock = page.getByRole('textbox', { name: `Stock de ${title} en Miraflores` });
+  await expect(stock).toHaveValue('');
+  await stock.fill('2');
+  await page.getByRole('row').filter({ has: stock }).getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Disponibilidad guardada')).toBeVisible();
+  const row = await request.get(`${api.base}/availability/place-miraflores.${uid}/`, {
+    headers: api.headers,
+  });
+  expect((await row.json()).stock).toBe(2);
   await soldOut.click();
   await expect(page.getByText('Marcado como agotado')).toBeVisible();
   await expect(soldOut).toBeChecked();
