@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import {
   ArrayInput,
   AutocompleteInput,
+  BooleanField,
   BooleanInput,
   Button,
   Create,
@@ -54,7 +55,7 @@ export function ProductList() {
         <DataTable.Col source="category.name" label="resources.products.fields.category" disableSort />
         <DataTable.Col source="sku" />
         <DataTable.Col source="brand" />
-        <DataTable.Col source="is_active" disableSort render={(record) => (record.is_active ? '✓' : '—')} />
+        <DataTable.Col source="is_active" disableSort field={BooleanField} />
       </DataTable>
     </List>
   );
