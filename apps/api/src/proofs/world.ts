@@ -195,10 +195,7 @@ export async function createWorld() {
     companyUid: both('demo-main'),
     'categories/{uid}': both('pc-entradas'),
     'products/{uid}': both(PRODUCT),
-<<<<<<< HEAD
-=======
     'orders/{uid}': { a: a.orderUid, b: b.orderUid },
->>>>>>> admin-api
     // Another product than products/{uid}: the controls delete that one first.
     'availability/{uid}': {
       a: `${a.tenant.id(PLACE)}.${a.tenant.id('p-lomo-saltado')}`,

@@ -4,10 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../proofs/route-table.ts';
 import { createTestApp } from '../../test/test-app.ts';
-<<<<<<< HEAD
-=======
 import { auth, demoMemberToken, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
->>>>>>> admin-api
 import type { AdminRouteEntry } from './access/admin-guard.ts';
 import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY } from './admin.fixtures.ts';
 
@@ -62,13 +59,10 @@ const CASES: Record<string, Case> = {
     params: { uid: 'place-san-isidro.p-causa-limena' },
   },
   'GET /api/admin/companies/:companyUid/audit-log/': {},
-<<<<<<< HEAD
-=======
   'GET /api/admin/companies/:companyUid/orders/': {},
   // The order is placed in beforeAll.
   'GET /api/admin/companies/:companyUid/orders/:uid/': {},
   'PATCH /api/admin/companies/:companyUid/orders/:uid/': { body: { status: 'ACCEPTED' } },
->>>>>>> admin-api
 };
 
 /** The calls outside a company, each with the answers every kind of caller gets. */
@@ -94,8 +88,6 @@ beforeAll(async () => {
   t = await createTestApp({ tenantFile: adminTenantFile() });
   tokens = await adminTokens(t.db);
   table = t.app.adminRoutes;
-<<<<<<< HEAD
-=======
   const placed = await t.app.inject({
     method: 'POST',
     url: '/api/v5/places/place-miraflores/orders/',
@@ -107,7 +99,6 @@ beforeAll(async () => {
   if (placed.statusCode !== 201) throw new Error(placed.body);
   for (const name of ['GET', 'PATCH'].map((m) => `${m} /api/admin/companies/:companyUid/orders/:uid/`))
     CASES[name] = { ...CASES[name], params: { uid: placed.json().uid } };
->>>>>>> admin-api
   // The demo sells every product everywhere: place-cayma stops selling one, which the case offers again.
   await t.db
     .delete(placeProducts)

@@ -2,10 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminGuardPlugin } from './access/admin-guard.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
-<<<<<<< HEAD
-=======
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
->>>>>>> admin-api
 import { adminSessionRoutes } from './session/session.routes.ts';
 
 /**
@@ -19,10 +16,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
     async (company) => {
       await company.register(adminGuardPlugin);
       await company.register(adminCatalogueRoutes);
-<<<<<<< HEAD
-=======
       await company.register(adminOrdersRoutes);
->>>>>>> admin-api
       await company.register(adminAuditRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
