@@ -376,6 +376,11 @@ export const ERRORS = {
     es: 'Alguien más cambió este registro. Revisa los datos actuales y vuelve a guardar.',
     en: 'Someone else changed this record. Check the current data and save again.',
   },
+  LAST_OWNER: {
+    status: 409,
+    es: 'La empresa necesita al menos un dueño: nombra a otro dueño antes de quitar o cambiar a este.',
+    en: 'The company needs at least one owner: make someone else owner before removing or changing this one.',
+  },
 } as const satisfies Record<string, { status: number } & Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -245,6 +245,10 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
         payload: { title: 'Causa' },
       }),
   },
+  LAST_OWNER: {
+    // The demo company's only owner revokes their own role.
+    request: () => as(owner, { method: 'DELETE', url: `/api/admin/companies/demo-main/staff/${OWNER_UID}/` }),
+  },
   METHOD_NOT_ALLOWED: {
     unreachable: 'Fastify answers an unknown method on a known path with 404; no route answers 405',
   },

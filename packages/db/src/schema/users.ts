@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -65,6 +66,8 @@ export const staffRoles = pgTable(
       .references(() => companies.uid, { onDelete: 'cascade' }),
     role: text().notNull(),
     placeUids: text().array().notNull().default(sql`'{}'::text[]`),
+    /** +1 per admin write (If-Match on the staff resource). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.userUid, t.companyUid] }),

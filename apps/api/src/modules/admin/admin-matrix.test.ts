@@ -6,7 +6,7 @@ import { apiRoutes } from '../../proofs/route-table.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { auth, demoMemberToken, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import type { AdminRouteEntry } from './access/admin-guard.ts';
-import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY } from './admin.fixtures.ts';
+import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY, STAFF_UID } from './admin.fixtures.ts';
 
 // The admin authorization matrix, generated from the route table (every route registered under
 // /api/admin/, collected by adminRouteTablePlugin): on each company-scoped route an anonymous caller gets
@@ -63,6 +63,17 @@ const CASES: Record<string, Case> = {
   // The order is placed in beforeAll.
   'GET /api/admin/companies/:companyUid/orders/:uid/': {},
   'PATCH /api/admin/companies/:companyUid/orders/:uid/': { body: { status: 'ACCEPTED' } },
+  'GET /api/admin/companies/:companyUid/staff/': {},
+  'POST /api/admin/companies/:companyUid/staff/': {
+    body: { email: 'matriz@demo.pe', role: 'staff', places: ['place-miraflores'] },
+  },
+  'GET /api/admin/companies/:companyUid/staff/:uid/': { params: { uid: STAFF_UID } },
+  'PATCH /api/admin/companies/:companyUid/staff/:uid/': {
+    params: { uid: STAFF_UID },
+    body: { places: ['place-miraflores', 'place-cayma'] },
+  },
+  'DELETE /api/admin/companies/:companyUid/staff/:uid/': { params: { uid: STAFF_UID } },
+  'GET /api/admin/companies/:companyUid/places/': {},
 };
 
 /** The calls outside a company, each with the answers every kind of caller gets. */

@@ -4,6 +4,7 @@ import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
+import { adminStaffRoutes } from './staff/staff.routes.ts';
 
 /**
  * The admin API (architecture §9) under /api/admin/: sign-in and me, then every company-scoped feature
@@ -18,6 +19,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminCatalogueRoutes);
       await company.register(adminOrdersRoutes);
       await company.register(adminAuditRoutes);
+      await company.register(adminStaffRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
   );

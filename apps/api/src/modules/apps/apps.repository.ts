@@ -55,3 +55,8 @@ export function listAllowedCompanies(db: Executor, appUid: string): Promise<Comp
 export function listAreas(db: Executor, appUid: string): Promise<AreaRow[]> {
   return db.select().from(areas).where(eq(areas.appUid, appUid)).orderBy(asc(areas.name));
 }
+
+export async function findAppByUid(db: Executor, uid: string): Promise<TenantApp | null> {
+  const [row] = await db.select().from(apps).where(eq(apps.uid, uid));
+  return withCanonicalDomain(db, row);
+}

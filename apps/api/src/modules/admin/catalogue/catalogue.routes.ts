@@ -33,11 +33,12 @@ import { etagOf } from './versions.ts';
 
 const tags = ['admin'];
 /** `If-Match: "<version>"` on PATCH and DELETE; other headers pass. */
-const ifMatchHeaders = z.looseObject({ 'if-match': ifMatchSchema.optional() });
-const ifMatchOf = (request: FastifyRequest) => (request.headers as { 'if-match'?: number })['if-match'];
+export const ifMatchHeaders = z.looseObject({ 'if-match': ifMatchSchema.optional() });
+export const ifMatchOf = (request: FastifyRequest) =>
+  (request.headers as { 'if-match'?: number })['if-match'];
 
 /** Sends the object with its version as ETag. */
-const withEtag = <T extends { version: number }>(reply: FastifyReply, object: T, status = 200) => {
+export const withEtag = <T extends { version: number }>(reply: FastifyReply, object: T, status = 200) => {
   reply.code(status).header('etag', etagOf(object.version));
   return object;
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_roles" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
