@@ -122,10 +122,13 @@ export function updateStaff(
     checkVersion(ifMatch, before);
     const placeUids = body.places === undefined ? undefined : await checkedPlaces(tx, ctx, body.places);
     if (body.role !== undefined) await keepAnOwner(tx, ctx, before, body.role);
-    await repo.updateRole(tx, ctx.company.uid, uid, {
-      ...(body.role !== undefined ? { role: DB_ROLE_OF[body.role] } : {}),
-      ...(placeUids !== undefined ? { placeUids } : {}),
-    });
+    const changes = {
+      ...(body.role !== undefined && body.role !== before.role ? { role: DB_ROLE_OF[body.role] } : {}),
+      ...(placeUids !== undefined && placeUids.join() !== before.places.join() ? { placeUids } : {}),
+    };
+    // A write that changes nothing keeps the version (and writes no audit line).
+    if (Object.keys(changes).length === 0) return before;
+    await repo.updateRole(tx, ctx.company.uid, uid, changes);
     const after = toStaff((await repo.findStaff(tx, ctx.company.uid, uid)) as repo.StaffPersonRow);
     await recordChange(tx, ctx, { type: AUDIT, uid }, 'update', audited(before), audited(after));
     return after;
