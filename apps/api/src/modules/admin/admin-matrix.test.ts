@@ -74,6 +74,7 @@ const CASES: Record<string, Case> = {
   },
   'DELETE /api/admin/companies/:companyUid/staff/:uid/': { params: { uid: STAFF_UID } },
   'GET /api/admin/companies/:companyUid/places/': {},
+  'GET /api/admin/companies/:companyUid/places/:uid/': { params: { uid: 'place-cayma' } },
 };
 
 /** The calls outside a company, each with the answers every kind of caller gets. */

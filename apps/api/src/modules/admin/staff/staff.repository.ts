@@ -148,3 +148,12 @@ export async function listPlaces(
   ]);
   return { rows, count: total?.n ?? 0 };
 }
+
+export async function findPlace(db: Executor, companyUid: string, uid: string) {
+  const [row] = await db
+    .select({ uid: places.uid, name: places.name, address: places.address, city: areas.name })
+    .from(places)
+    .innerJoin(areas, eq(areas.uid, places.areaUid))
+    .where(and(eq(places.companyUid, companyUid), eq(places.uid, uid)));
+  return row;
+}

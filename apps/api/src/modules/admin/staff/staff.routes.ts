@@ -1,4 +1,8 @@
-import { adminCompanyParamsSchema, conflictSchema } from '@storefront/contracts/admin';
+import {
+  adminCompanyParamsSchema,
+  adminObjectParamsSchema,
+  conflictSchema,
+} from '@storefront/contracts/admin';
 import {
   adminPlaceSchema,
   adminPlacesQuerySchema,
@@ -143,5 +147,17 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (api) => {
       const { count, results } = await staff.listPlaces(adminContextOf(request), request.query, at);
       return pageOf(request, at, count, results, { relative: true });
     },
+  });
+
+  api.get('/places/:uid/', {
+    config: { adminRole: 'manager' },
+    schema: {
+      operationId: 'adminGetPlace',
+      tags,
+      summary: 'One place of the company',
+      params: adminObjectParamsSchema,
+      response: { 200: adminPlaceSchema, ...errorResponses },
+    },
+    handler: (request) => staff.getPlace(adminContextOf(request), request.params.uid),
   });
 };

@@ -160,3 +160,9 @@ export async function listPlaces(
   const { rows, count } = await repo.listPlaces(ctx.db, ctx.company.uid, query, at);
   return { count, results: rows };
 }
+
+export async function getPlace(ctx: AdminContext, uid: string): Promise<AdminPlace> {
+  const row = await repo.findPlace(ctx.db, ctx.company.uid, uid);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}

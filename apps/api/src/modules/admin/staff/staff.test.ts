@@ -307,5 +307,7 @@ describe('admin places', () => {
     const searched = (await call(tokens.owner, 'GET', 'places/?search=cayma')).json();
     expect(searched.results.map((p: { uid: string }) => p.uid)).toEqual(['place-cayma']);
     expect((await call(tokens.owner, 'GET', 'places/?ordering=address')).statusCode).toBe(400);
+    expect((await call(tokens.owner, 'GET', 'places/place-cayma/')).json()).toEqual(searched.results[0]);
+    expect((await call(tokens.owner, 'GET', 'places/place-rival/')).statusCode).toBe(404);
   });
 });
