@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { digits, E2E_PORT, expect, test } from '../../web/e2e/support.ts';
+import { digits, E2E_PORT, expect, presetCookieChoice, test } from '../../web/e2e/support.ts';
 
 // The admin site (issue 17) on ADMIN_HOST: Chromium resolves *.localhost to loopback, so the journeys
 // open it by its own host name, as an owner or manager would.
@@ -301,4 +301,83 @@ test('a revoked session signs out at its next call', async ({ page, request }) =
   await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
   await expect(page).toHaveURL(`${ADMIN}/login`);
   expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
+});
+
+test("an owner revokes the demo cashier and the cashier's open order board closes at once", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  // The cashier's order board at Miraflores, live, in a second browser.
+  const cashier = await browser.newContext({ baseURL: `http://localhost:${E2E_PORT}`, locale: 'es-PE' });
+  const login = await cashier.request.post('/api/v5/login/', {
+    data: { email: 'tienda@demo.pe', password: PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const board = await cashier.newPage();
+  await presetCookieChoice(board);
+  await board.addInitScript((token) => localStorage.setItem('token', token), (await login.json()).token);
+  await board.goto('/retail?place=place-miraflores&tab=orders');
+  await expect(board.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
+
+  const api = await ownerApi(request);
+  const before = await request.get(`${api.base}/staff/?search=tienda@demo.pe`, { headers: api.headers });
+  const [person] = (await before.json()).results;
+  try {
+    await signIn(page, 'dueno@demo.pe');
+    await page.getByRole('menuitem', { name: 'Personal' }).click();
+    await expect(page.getByRole('cell', { name: 'tienda@demo.pe' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Dueño' })).toBeVisible();
+    await checkAxe(page, 'staff list');
+    await page.getByRole('cell', { name: 'tienda@demo.pe' }).click();
+    await expect(page.getByLabel('Rol')).toBeVisible();
+    await checkAxe(page, 'staff edit');
+    await page.getByRole('button', { name: 'Quitar acceso' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quitar el acceso de tienda@demo.pe' });
+    await expect(dialog).toBeVisible();
+    await checkAxe(page, 'revoke dialog');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByRole('cell', { name: 'gerente@demo.pe' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'tienda@demo.pe' })).toHaveCount(0);
+
+    // The board's stream ends within the server's one-second check, and its reconnection is refused.
+    await expect(board.getByRole('status')).toHaveText('La sesión terminó: vuelve a iniciar sesión.', {
+      timeout: 5000,
+    });
+  } finally {
+    // The other journeys use the demo cashier: the role comes back as it was.
+    const back = await request.post(`${api.base}/staff/`, {
+      headers: api.headers,
+      data: { email: 'tienda@demo.pe', role: 'staff', places: person.places },
+    });
+    expect([201, 400]).toContain(back.status());
+    await cashier.close();
+  }
+});
+
+test('an owner invites a new person by e-mail; a manager neither sees nor opens Staff', async ({ page }) => {
+  await signIn(page, 'dueno@demo.pe');
+  await page.getByRole('menuitem', { name: 'Personal' }).click();
+  await page.getByRole('link', { name: 'Crear' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/staff/create`);
+  const address = `cajero.${digits(6)}@demo.pe`;
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(address);
+  await page.getByLabel('Locales').click();
+  await page.getByRole('option', { name: 'Miraflores' }).first().click();
+  await checkAxe(page, 'staff invite');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  const row = page.getByRole('row').filter({ hasText: address });
+  await expect(row).toContainText('Personal de tienda');
+  await expect(row).toContainText('Miraflores');
+
+  await page.getByRole('button', { name: 'Perfil' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  // Forget the remembered company, so that the manager picks it as on a new browser.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'gerente@demo.pe');
+  await expect(page.getByRole('menuitem', { name: 'Productos' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Personal' })).toHaveCount(0);
+  await page.goto(`${ADMIN}/staff`);
+  await expect(page.getByText('No tienes permiso para ver esta página')).toBeVisible();
 });

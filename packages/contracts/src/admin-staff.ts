@@ -31,8 +31,8 @@ export const adminStaffCreateSchema = z.strictObject({
   email: z.email().max(254),
   role: z.enum(STAFF_ROLES),
   places: places.default([]),
-  first_name: z.string().trim().max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
+  first_name: z.string().trim().max(100).nullish(),
+  last_name: z.string().trim().max(100).nullish(),
 });
 export type AdminStaffCreate = z.infer<typeof adminStaffCreateSchema>;
 

@@ -1,6 +1,7 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import PeopleIcon from '@mui/icons-material/People';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
@@ -35,6 +36,14 @@ const ProductCreate = lazy(() =>
 );
 const AvailabilityList = lazy(() =>
   import('../features/availability/availability-list.tsx').then((m) => ({ default: m.AvailabilityList })),
+);
+const AvailabilityCreate = lazy(() =>
+  import('../features/availability/availability-create.tsx').then((m) => ({ default: m.AvailabilityCreate })),
+);
+const StaffList = lazy(() => import('../features/staff/staff.tsx').then((m) => ({ default: m.StaffList })));
+const StaffEdit = lazy(() => import('../features/staff/staff.tsx').then((m) => ({ default: m.StaffEdit })));
+const StaffCreate = lazy(() =>
+  import('../features/staff/staff.tsx').then((m) => ({ default: m.StaffCreate })),
 );
 const AuditLogList = lazy(() =>
   import('../features/audit/audit-log.tsx').then((m) => ({ default: m.AuditLogList })),
@@ -71,8 +80,21 @@ export function AdminApp() {
         create={CategoryCreate}
         recordRepresentation="name"
       />
-      <Resource name="availability" icon={InventoryIcon} list={AvailabilityList} />
+      <Resource
+        name="availability"
+        icon={InventoryIcon}
+        list={AvailabilityList}
+        create={AvailabilityCreate}
+      />
       <Resource name="places" recordRepresentation="name" />
+      <Resource
+        name="staff"
+        icon={PeopleIcon}
+        list={StaffList}
+        edit={StaffEdit}
+        create={StaffCreate}
+        recordRepresentation="email"
+      />
       <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
       <CustomRoutes noLayout>
         <Route path="/companies" element={<CompanyPicker />} />

@@ -43,6 +43,17 @@ const messages: TranslationMessages = {
       },
     },
     places: { name: 'Place |||| Places' },
+    staff: {
+      name: 'Person |||| Staff',
+      fields: {
+        email: 'E-mail',
+        first_name: 'First name',
+        last_name: 'Last name',
+        role: 'Role',
+        places: 'Places',
+        q: 'Search',
+      },
+    },
     'audit-log': {
       name: 'Audit log |||| Audit log',
       fields: {
@@ -63,7 +74,7 @@ const messages: TranslationMessages = {
       switch: 'Switch company',
       none: 'You hold no owner or manager role in any company.',
     },
-    roles: { owner: 'Owner', manager: 'Manager' },
+    roles: { owner: 'Owner', manager: 'Manager', staff: 'Store staff' },
     picture: {
       current: 'Current picture',
       new: 'New picture',
@@ -84,7 +95,14 @@ const messages: TranslationMessages = {
       option_name: 'Option',
       option_price: 'Extra price (S/)',
     },
+    staff: {
+      invite_help: 'Without an account, they get a mail to choose their password.',
+      revoke: 'Revoke access',
+      revoke_title: 'Revoke the access of %{email}',
+      revoke_content: 'They lose access at once, their open order board too. Revoke their access?',
+    },
     availability: {
+      add_place: 'Sell at another place',
       saved: 'Availability saved',
       sold_out_done: 'Marked as sold out',
       back_on_sale: 'On sale again',

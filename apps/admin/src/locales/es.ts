@@ -43,6 +43,17 @@ const messages: TranslationMessages = {
       },
     },
     places: { name: 'Local |||| Locales' },
+    staff: {
+      name: 'Persona |||| Personal',
+      fields: {
+        email: 'Correo electrónico',
+        first_name: 'Nombre',
+        last_name: 'Apellido',
+        role: 'Rol',
+        places: 'Locales',
+        q: 'Buscar',
+      },
+    },
     'audit-log': {
       name: 'Registro de cambios |||| Registro de cambios',
       fields: {
@@ -63,7 +74,7 @@ const messages: TranslationMessages = {
       switch: 'Cambiar de empresa',
       none: 'No tienes un rol de dueño o administrador en ninguna empresa.',
     },
-    roles: { owner: 'Dueño', manager: 'Administrador' },
+    roles: { owner: 'Dueño', manager: 'Administrador', staff: 'Personal de tienda' },
     picture: {
       current: 'Imagen actual',
       new: 'Nueva imagen',
@@ -84,7 +95,15 @@ const messages: TranslationMessages = {
       option_name: 'Opción',
       option_price: 'Precio extra (S/)',
     },
+    staff: {
+      invite_help: 'Si no tiene cuenta, le enviaremos un correo para que elija su contraseña.',
+      revoke: 'Quitar acceso',
+      revoke_title: 'Quitar el acceso de %{email}',
+      revoke_content:
+        'Perderá el acceso de inmediato, también su tablero de pedidos abierto. ¿Quitar su acceso?',
+    },
     availability: {
+      add_place: 'Vender en otro local',
       saved: 'Disponibilidad guardada',
       sold_out_done: 'Marcado como agotado',
       back_on_sale: 'De nuevo a la venta',
