@@ -198,7 +198,7 @@ test('an owner marks a product sold out now at one place and the storefront show
   await signIn(page, 'dueno@demo.pe');
   await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
   await expect(page).toHaveURL(`${ADMIN}/availability`);
-  await page.getByLabel('Producto').fill(title);
+  await page.getByRole('combobox', { name: 'Producto' }).fill(title);
   await page.getByRole('option', { name: title }).click();
   const soldOut = page.getByRole('checkbox', { name: `${title} agotado ahora en Miraflores` });
   await expect(soldOut).not.toBeChecked();
@@ -380,4 +380,21 @@ test('an owner invites a new person by e-mail; a manager neither sees nor opens 
   await expect(page.getByRole('menuitem', { name: 'Personal' })).toHaveCount(0);
   await page.goto(`${ADMIN}/staff`);
   await expect(page.getByText('No tienes permiso para ver esta página')).toBeVisible();
+});
+
+test('an owner sells a product at another place, picked from the places list', async ({ page, request }) => {
+  const { title, uid } = await productAtMiraflores(request, 'Alfajores', '6.00');
+  await signIn(page, 'dueno@demo.pe');
+  await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
+  await page.getByRole('link', { name: 'Crear' }).click();
+  await expect(page.getByRole('heading', { name: 'Vender en otro local', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Producto' }).fill(title);
+  await page.getByRole('option', { name: title }).click();
+  await page.getByRole('combobox', { name: 'Local' }).click();
+  await page.getByRole('option', { name: /^Cayma/ }).click();
+  await checkAxe(page, 'availability: add a place');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/availability`);
+  await page.goto(`${ADMIN}/availability?filter=${encodeURIComponent(JSON.stringify({ product: uid }))}`);
+  await expect(page.getByRole('checkbox', { name: `Cayma vende ${title}` })).toBeChecked();
 });
