@@ -12,7 +12,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-data-'));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-mail-'));
 
 export default defineConfig({
-  testDir: 'apps/web/e2e',
+  // The storefront's journeys (apps/web/e2e) and the admin site's (apps/admin/e2e).
+  testDir: 'apps',
+  testMatch: /\/e2e\/.*\.spec\.ts$/,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of the storefront run in jsdom; server and package tests in Node. The API suites run on
+// Unit tests of the storefront and the admin site run in jsdom; server and package tests in Node. The API suites run on
 // PGlite, and again on the PostgreSQL server named by TEST_DATABASE_URL when it is set (see .ci/run).
 const serverTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -12,6 +12,13 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'admin',
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },
       },

@@ -6,9 +6,12 @@ import type { Config } from './config.ts';
 import { requestLogFields } from './lib/log-redaction.ts';
 import { OneLineRequestLog } from './lib/request-log.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { adminRouteTablePlugin } from './modules/admin/access/admin-guard.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { catalogueEventsPlugin } from './modules/catalogue/catalogue-events.ts';
 import { createMenuCache } from './modules/catalogue/menu-cache.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
@@ -18,6 +21,7 @@ import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { retailRoutes } from './modules/retail/retail.routes.ts';
+import { adminSitePlugin } from './plugins/admin-site.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
@@ -50,7 +54,9 @@ export type AppConfig = Pick<
 > &
   // Absent (the tests' apps): every request looks its tenant up and computes its menu page, and
   // order-board streams last the default lifetime.
-  Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS' | 'ORDER_STREAM_MAX_SECONDS'>>;
+  Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS' | 'ORDER_STREAM_MAX_SECONDS'>> &
+  // Absent (the tests' apps): admin.localhost, and no admin site built.
+  Partial<Pick<Config, 'ADMIN_HOST' | 'ADMIN_DIST'>>;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -93,6 +99,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(authPlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(docsPlugin);
+  await fastify.register(adminRouteTablePlugin);
+  await fastify.register(catalogueEventsPlugin);
 
   await fastify.register(
     async (api) => {
@@ -110,11 +118,16 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(accountsRoutes);
       await api.register(loyaltyRoutes);
       await api.register(retailRoutes);
+      await api.register(adminRoutes);
       if (!config.production) await api.register(devMailboxRoutes);
     },
     { prefix: '/api' },
   );
 
+  await fastify.register(adminSitePlugin, {
+    host: config.ADMIN_HOST ?? 'admin.localhost',
+    distDir: config.ADMIN_DIST ?? '/nonexistent',
+  });
   await fastify.register(storefrontPlugin, { distDir: config.WEB_DIST });
   return fastify;
 }

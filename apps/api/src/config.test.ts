@@ -76,3 +76,12 @@ describe('a development server beyond loopback (issue 15 item 5)', () => {
     }
   }, 60_000);
 });
+
+describe('ADMIN_HOST (issue 17)', () => {
+  it('is admin.localhost by default, kept in lower case, and refuses anything but a host name', () => {
+    expect(loadConfig({}).ADMIN_HOST).toBe('admin.localhost');
+    expect(loadConfig({ ADMIN_HOST: 'Admin.Example.com' }).ADMIN_HOST).toBe('admin.example.com');
+    for (const value of ['https://admin.example.com', 'admin.example.com:8080', 'admin/x', '.admin', 'a b'])
+      expect(() => loadConfig({ ADMIN_HOST: value }), value).toThrow(/ADMIN_HOST/);
+  });
+});

@@ -72,6 +72,13 @@ const envSchema = z.object({
   ORDER_STREAM_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(ORDER_STREAM_MAX_SECONDS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  /** The host name of the back office (apps/admin), one site for every business of the installation. */
+  ADMIN_HOST: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i, 'a host name such as admin.example.com')
+    .transform((host) => host.toLowerCase())
+    .default('admin.localhost'),
+  ADMIN_DIST: z.string().default(fileURLToPath(new URL('../../admin/dist', import.meta.url))),
   DEMO_FILE: z
     .string()
     .default(fileURLToPath(new URL('../../../packages/db/demo/demo.tenant.json', import.meta.url))),

@@ -59,6 +59,8 @@ export const appSchema = z.object({
   landing_page_type: z.enum(LANDING_TYPES),
   empty_page: z.boolean(),
   marketplace: z.boolean(),
+  /** The installation's admin site (ADMIN_HOST, architecture §9), where the administrator links point. */
+  admin_url: z.string(),
   signin_methods: z.array(signinMethodSchema),
   recaptcha_settings: z.object({ site_key: z.string() }).nullable(),
   site_firebase_settings: firebaseSettingsSchema.partial().nullable(),

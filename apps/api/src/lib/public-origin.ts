@@ -51,6 +51,16 @@ function isLoopback(domain: string): boolean {
 }
 
 /**
+ * The admin site's address (ADMIN_HOST): https, or in development for a loopback name (`admin.localhost`)
+ * http with the port this request came through, as the storefront's own links are.
+ */
+export function adminSiteUrl(request: FastifyRequest): string {
+  const { ADMIN_HOST = 'admin.localhost', production } = request.server.config;
+  if (production || !isLoopback(ADMIN_HOST)) return `https://${ADMIN_HOST}/`;
+  return new URL(request.port ? `http://${ADMIN_HOST}:${request.port}/` : `http://${ADMIN_HOST}/`).href;
+}
+
+/**
  * `scheme://host[:port]` of the site a request belongs to, never taken from an unchecked header:
  * PUBLIC_URL's origin when it is set; else the tenant's registered domain that the lookup matched (its
  * canonical domain when the app was found by its API key), over https, or http for loopback names in

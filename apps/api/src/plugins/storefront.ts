@@ -11,7 +11,7 @@ import type { WeeklyHours } from '@storefront/contracts/tenant-file-catalogue';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { publicOrigin } from '../lib/public-origin.ts';
+import { adminSiteUrl, publicOrigin } from '../lib/public-origin.ts';
 import { buildAppRecord } from '../modules/apps/apps.service.ts';
 import { weeklyOpeningHours } from '../modules/catalogue/catalogue.service.ts';
 import { errorBody } from './error-handler.ts';
@@ -148,7 +148,9 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
       return reply.status(503).type('text/plain').send('The storefront is not built: run `npm run build`.');
     }
     const app = await resolveTenant(request).catch(() => null);
-    const record = app ? await buildAppRecord(fastify.db, app, request.language) : null;
+    const record = app
+      ? await buildAppRecord(fastify.db, app, request.language, adminSiteUrl(request))
+      : null;
     const recordTags = record
       ? `<script type="application/json" id="app-record">${escapeJsonForHtml(JSON.stringify(record))}</script>` +
         (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '')

@@ -56,6 +56,7 @@ const app = (over: Partial<App> = {}): App => {
     landing_page_type: 'MODEL_2',
     empty_page: false,
     marketplace: false,
+    admin_url: 'http://admin.localhost/',
     signin_methods: [],
     recaptcha_settings: null,
     site_firebase_settings: null,

@@ -1,6 +1,7 @@
 import { appSchema } from '@storefront/contracts/app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminSiteUrl } from '../../lib/public-origin.ts';
 import { contextOf } from '../../lib/request-context.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
 import { getAppByDomain, getAppByUid } from './apps.service.ts';
@@ -16,7 +17,13 @@ export const appsRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: appSchema, ...errorResponses },
     },
     handler: (request) =>
-      getAppByDomain(request.server.db, request.tenant, request.query.domain, request.language),
+      getAppByDomain(
+        request.server.db,
+        request.tenant,
+        request.query.domain,
+        request.language,
+        adminSiteUrl(request),
+      ),
   });
 
   api.get('/v7/apps/:uid_app', {
@@ -28,6 +35,6 @@ export const appsRoutes: FastifyPluginAsyncZod = async (api) => {
       params: z.object({ uid_app: z.string().max(64) }),
       response: { 200: appSchema, ...errorResponses },
     },
-    handler: (request) => getAppByUid(contextOf(request), request.params.uid_app),
+    handler: (request) => getAppByUid(contextOf(request), request.params.uid_app, adminSiteUrl(request)),
   });
 };

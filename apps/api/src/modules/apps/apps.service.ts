@@ -41,7 +41,13 @@ export function toCompanyDto(company: CompanyRow, mainCompanyUid: string): Compa
 }
 
 /** The public app record of spec §3; the captcha secret and other server-side settings stay out. */
-export async function buildAppRecord(db: Database, app: TenantApp, language: Language): Promise<App> {
+/** The app record of spec §3, with the admin site's address (`adminUrl`, the request's: lib/public-origin.ts). */
+export async function buildAppRecord(
+  db: Database,
+  app: TenantApp,
+  language: Language,
+  adminUrl: string,
+): Promise<App> {
   const [companyRows, areaRows, programUids] = await Promise.all([
     listAllowedCompanies(db, app.uid),
     listAreas(db, app.uid),
@@ -68,6 +74,7 @@ export async function buildAppRecord(db: Database, app: TenantApp, language: Lan
     landing_page_type: app.landingPageType as App['landing_page_type'],
     empty_page: app.emptyPage,
     marketplace: app.marketplace,
+    admin_url: adminUrl,
     signin_methods: app.signinMethods as App['signin_methods'],
     recaptcha_settings: app.recaptchaSettings ? { site_key: app.recaptchaSettings.site_key } : null,
     site_firebase_settings: app.siteFirebaseSettings,
@@ -107,13 +114,14 @@ export async function getAppByDomain(
   tenant: TenantApp | null,
   domain: string,
   language: Language,
+  adminUrl: string,
 ): Promise<App> {
   const app = await findAppByDomain(db, normaliseDomain(domain));
   if (!app || (tenant && tenant.uid !== app.uid)) throw new AppError('APP_NOT_FOUND');
-  return buildAppRecord(db, app, language);
+  return buildAppRecord(db, app, language, adminUrl);
 }
 
-export async function getAppByUid(ctx: RequestContext, uid: string): Promise<App> {
+export async function getAppByUid(ctx: RequestContext, uid: string, adminUrl: string): Promise<App> {
   if (ctx.app.uid !== uid) throw new AppError('NOT_FOUND');
-  return buildAppRecord(ctx.db, ctx.app, ctx.language);
+  return buildAppRecord(ctx.db, ctx.app, ctx.language, adminUrl);
 }

@@ -27,6 +27,17 @@ describe('apps and tenancy', () => {
     }
   });
 
+  it("points the record's administrator link at the admin site (ADMIN_HOST), by the port the request came through", async () => {
+    const local = await t.app.inject({
+      url: '/api/v7/apps/',
+      query: { domain: 'localhost' },
+      headers: { host: 'localhost:8080' },
+    });
+    expect(local.json().admin_url).toBe('http://admin.localhost:8080/');
+    const multi = await t.app.inject({ url: '/api/v7/apps/multi', headers: { host: 'multi.localhost' } });
+    expect(multi.json().admin_url).toBe('http://admin.localhost/');
+  });
+
   it('answers every App field of spec §3 and no secret', async () => {
     const res = await t.app.inject({ url: '/api/v7/apps/demo', headers: { host: 'localhost' } });
     const app = res.json();

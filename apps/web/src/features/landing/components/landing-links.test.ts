@@ -1,6 +1,13 @@
 import type { App, Company } from '@storefront/contracts/app';
 import { describe, expect, it } from 'vitest';
-import { activeCards, cardColor, isNarrowScreen, welcomeTarget, whatsappLink } from './landing-links.ts';
+import {
+  activeCards,
+  cardColor,
+  isNarrowScreen,
+  marketplaceAdminUrl,
+  welcomeTarget,
+  whatsappLink,
+} from './landing-links.ts';
 
 const company = { ecommerce_enabled: true } as Company;
 const app = { domain: 'multi.localhost', allowed_programs: [{ uid: 'p1' }] } as unknown as App;
@@ -42,5 +49,12 @@ describe('landing rules', () => {
       external: 'https://example.com/a',
     });
     expect(welcomeTarget('javascript:alert(1)', app, company, 'multi.localhost')).toBeNull();
+  });
+
+  it("a marketplace's administrator link opens the build's admin URL, else the installation's admin site", () => {
+    const record = { admin_url: 'http://admin.localhost:8080/' };
+    expect(marketplaceAdminUrl(record, undefined)).toBe('http://admin.localhost:8080/');
+    expect(marketplaceAdminUrl(record, '')).toBe('http://admin.localhost:8080/');
+    expect(marketplaceAdminUrl(record, 'https://admin.example.com/')).toBe('https://admin.example.com/');
   });
 });

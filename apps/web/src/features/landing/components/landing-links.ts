@@ -29,6 +29,13 @@ export function whatsappLink(number: string, narrow: boolean, text?: string): st
   return url.href;
 }
 
+/**
+ * The administrator site a marketplace's login button opens: VITE_MARKETPLACE_ADMIN_URL when the build
+ * names one, else the installation's admin site (the app record's admin_url, from ADMIN_HOST).
+ */
+export const marketplaceAdminUrl = (app: Pick<App, 'admin_url'>, configured: string | undefined) =>
+  configured || app.admin_url;
+
 /** Up to 3 active cards (spec §2 INFORMATIVE and CARD). */
 export const activeCards = <T extends { is_active: boolean }>(cards: T[], max = MAX_LANDING_CARDS) =>
   cards.filter((card) => card.is_active).slice(0, max);

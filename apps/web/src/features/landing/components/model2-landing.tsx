@@ -5,12 +5,8 @@ import { Picture } from '../../../components/ui/picture.tsx';
 import { LoadingState } from '../../../components/ui/query-states.tsx';
 import { safeUrl } from '../../../lib/safe-url.ts';
 import { useLanding } from '../api/use-landing.ts';
-import { useNarrowScreen, whatsappLink } from './landing-links.ts';
+import { marketplaceAdminUrl, useNarrowScreen, whatsappLink } from './landing-links.ts';
 import { ExternalButton, LandingSectionView } from './landing-sections.tsx';
-
-/** The administrator site of a marketplace (VITE_MARKETPLACE_ADMIN_URL, else admin.<domain>). */
-const marketplaceAdminUrl = (domain: string) =>
-  (import.meta.env.VITE_MARKETPLACE_ADMIN_URL as string | undefined) ?? `https://admin.${domain}/`;
 
 /** The MODEL_2 landing of spec §2: header, then the active sections in the tenant's order. */
 export function Model2Landing() {
@@ -52,7 +48,7 @@ export function Model2Landing() {
           )}
           {headerButton && <ExternalButton button={headerButton} className="button secondary" />}
           {app.marketplace ? (
-            <a className="button" href={marketplaceAdminUrl(app.domain)}>
+            <a className="button" href={marketplaceAdminUrl(app, import.meta.env.VITE_MARKETPLACE_ADMIN_URL)}>
               {t('login')}
             </a>
           ) : (

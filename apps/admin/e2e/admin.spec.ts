@@ -1,0 +1,304 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { digits, E2E_PORT, expect, test } from '../../web/e2e/support.ts';
+
+// The admin site (issue 17) on ADMIN_HOST: Chromium resolves *.localhost to loopback, so the journeys
+// open it by its own host name, as an owner or manager would.
+const ADMIN = `http://admin.localhost:${E2E_PORT}`;
+// The journeys' own API calls go by localhost (Node does not resolve *.localhost); /api/admin/ answers on every host.
+const API = '/api/admin';
+const PASSWORD = 'Demo1234!';
+const DEMO_COMPANY = 'Sabores Demo';
+
+// A browser in Spanish (the site follows the browser's language until one is picked), on a tablet-sized
+// screen (1024×768): desktop first, usable on a tablet.
+test.use({ locale: 'es-PE', viewport: { width: 1024, height: 768 } });
+
+/** Axe on the screen as it is: no serious or critical violation (moderate and minor are reported). */
+async function checkAxe(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const found = violations.flatMap((v) =>
+    v.nodes.map((node) => ({
+      serious: v.impact === 'serious' || v.impact === 'critical',
+      text: `${screen}: ${v.id} (${v.impact}): ${node.target.join(' ')}`,
+    })),
+  );
+  for (const { text } of found.filter((f) => !f.serious))
+    test.info().annotations.push({ type: 'axe', description: text });
+  expect(found.filter((f) => f.serious).map((f) => f.text)).toEqual([]);
+}
+
+/** Signs in on the admin site's first screen and picks the demo company. */
+async function signIn(page: Page, email: string, { axe = false } = {}) {
+  await page.goto(`${ADMIN}/`);
+  await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
+  if (axe) await checkAxe(page, 'sign-in');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Elige una empresa' })).toBeVisible();
+  if (axe) await checkAxe(page, 'company picker');
+  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
+}
+
+/** The admin API as the journeys' owner, to prepare what a journey does not do on screen. */
+async function ownerApi(request: APIRequestContext) {
+  const session = await request.post(`${API}/session/`, {
+    data: { email: 'dueno@demo.pe', password: PASSWORD },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const headers = { Authorization: `Token ${(await session.json()).token}` };
+  const me = await (await request.get(`${API}/me/`, { headers })).json();
+  const company = me.companies.find((c: { name: string }) => c.name === DEMO_COMPANY);
+  return { headers, base: `${API}/companies/${company.uid}` };
+}
+
+/** A category and a product in it, sold at Miraflores: made through the admin API. */
+async function productAtMiraflores(request: APIRequestContext, name: string, price: string) {
+  const api = await ownerApi(request);
+  const suffix = digits(5);
+  const category = await request.post(`${api.base}/categories/`, {
+    headers: api.headers,
+    data: { name: `${name} ${suffix}` },
+  });
+  expect(category.status(), await category.text()).toBe(201);
+  const created = await request.post(`${api.base}/products/`, {
+    headers: api.headers,
+    data: { title: `${name} ${suffix}`, price, category_uid: (await category.json()).uid },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { uid } = await created.json();
+  const offered = await request.post(`${api.base}/availability/`, {
+    headers: api.headers,
+    data: { place: 'place-miraflores', product: uid },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+  return { api, uid, title: `${name} ${suffix}`, category: `${name} ${suffix}` };
+}
+
+/** The storefront's menu at Miraflores (Lima), filtered to one category. */
+async function menuCategory(page: Page, category: string) {
+  await page.goto(`http://localhost:${E2E_PORT}/carta`);
+  await page.getByLabel('Ciudad').selectOption('area-lima');
+  await page.getByLabel('Tienda', { exact: true }).selectOption('place-miraflores');
+  await page.getByRole('button', { name: category }).click();
+  return page.locator('.product-grid .product-card');
+}
+
+test('an owner signs in, picks the demo company, creates a category and a product, and /carta shows it', async ({
+  page,
+  request,
+}) => {
+  // Five screens, each checked by axe, then the storefront: more than the default 30 s on a loaded machine.
+  test.slow();
+  const suffix = digits(5);
+  const category = `Postres ${suffix}`;
+  const product = `Suspiro limeño ${suffix}`;
+  await signIn(page, 'dueno@demo.pe', { axe: true });
+
+  await page.getByRole('menuitem', { name: 'Categorías' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/categories`);
+  await checkAxe(page, 'categories');
+  await page.getByRole('link', { name: 'Crear' }).click();
+  await checkAxe(page, 'category create');
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(category);
+  await page.getByLabel('Color').fill('#8E24AA');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('cell', { name: category })).toBeVisible();
+
+  await page.getByRole('menuitem', { name: 'Productos' }).click();
+  await checkAxe(page, 'products');
+  await page.getByRole('link', { name: 'Crear' }).click();
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(product);
+  await page.getByLabel('Descripción corta').fill('Manjar blanco con merengue al oporto.');
+  await page.getByLabel('Precio (S/)').fill('12.50');
+  await page.getByLabel('Categoría').fill(category);
+  await page.getByRole('option', { name: category }).click();
+  // A required option group with two options.
+  await page.getByRole('button', { name: 'Añadir' }).first().click();
+  const group = page.locator('[class*=RaSimpleFormIterator-line]').first();
+  await group.getByLabel('Nombre del grupo').fill('Tamaño');
+  await group.getByLabel('Mínimo a elegir').fill('1');
+  await group.getByLabel('Máximo a elegir').fill('1');
+  for (const [index, [name, price]] of [
+    ['Individual', '0'],
+    ['Para compartir', '8.00'],
+  ].entries()) {
+    await group.getByRole('button', { name: 'Añadir' }).click();
+    const option = group.locator('[class*=RaSimpleFormIterator-line]').nth(index);
+    await option.getByLabel('Opción').fill(name as string);
+    await option.getByLabel('Precio extra (S/)').fill(price as string);
+  }
+  await checkAxe(page, 'product create');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Elemento creado')).toBeVisible();
+  await expect(page).toHaveURL(/\/products\/[^/]+$/);
+  await checkAxe(page, 'product edit');
+  // Sold at Miraflores (the places screen comes with the API's places resource).
+  const uid = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const api = await ownerApi(request);
+  const offered = await request.post(`${api.base}/availability/`, {
+    headers: api.headers,
+    data: { place: 'place-miraflores', product: uid },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+
+  // The storefront's menu shows it at once, in its category.
+  const cards = await menuCategory(page, category);
+  await expect(cards.filter({ hasText: product })).toHaveCount(1);
+  await expect(cards.filter({ hasText: product })).toContainText('12.50');
+});
+
+test('an owner changes a price and the storefront menu shows it; a stale save says so and keeps the form', async ({
+  page,
+  request,
+}) => {
+  const { api, uid, title, category } = await productAtMiraflores(request, 'Chicha morada', '6.00');
+
+  await signIn(page, 'dueno@demo.pe');
+  await page.goto(`${ADMIN}/products/${uid}`);
+  await page.getByLabel('Precio (S/)').fill('7.50');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Elemento actualizado')).toBeVisible();
+
+  const cards = await menuCategory(page, category);
+  await expect(cards.filter({ hasText: title })).toContainText('7.50');
+
+  // Someone else saves first: this form's save answers 409, says so, and keeps what was typed.
+  await page.goto(`${ADMIN}/products/${uid}`);
+  await expect(page.getByLabel('Precio (S/)')).toHaveValue('7.50');
+  const other = await request.patch(`${api.base}/products/${uid}/`, {
+    headers: api.headers,
+    data: { price: '8.00' },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  await page.getByLabel('Precio (S/)').fill('9.00');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Alguien más cambió este registro')).toBeVisible();
+  await expect(page.getByLabel('Precio (S/)')).toHaveValue('9.00');
+  const now = await request.get(`${api.base}/products/${uid}/`, { headers: api.headers });
+  expect((await now.json()).price).toBe('8.00');
+
+  // Reloaded, the form shows their price; a copy of the product opens for editing.
+  await page.reload();
+  await expect(page.getByLabel('Precio (S/)')).toHaveValue('8.00');
+  await page.getByRole('button', { name: 'Duplicar' }).click();
+  await expect(page.getByText('Producto duplicado')).toBeVisible();
+  await expect(page).not.toHaveURL(`${ADMIN}/products/${uid}`);
+  await expect(page.getByRole('textbox', { name: 'Nombre', exact: true })).toHaveValue(`${title} (copia)`);
+});
+
+test('an owner marks a product sold out now at one place and the storefront shows it at once; the audit log lists it', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { api, uid, title, category } = await productAtMiraflores(request, 'Picarones', '10.00');
+  await signIn(page, 'dueno@demo.pe');
+  await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/availability`);
+  await page.getByLabel('Producto').fill(title);
+  await page.getByRole('option', { name: title }).click();
+  const soldOut = page.getByRole('checkbox', { name: `${title} agotado ahora en Miraflores` });
+  await expect(soldOut).not.toBeChecked();
+  await checkAxe(page, 'availability');
+
+  // A stock of 2 units at Miraflores.
+  const stock = page.getByRole('textbox', { name: `Stock de ${title} en Miraflores` });
+  await expect(stock).toHaveValue('');
+  await stock.fill('2');
+  await page.getByRole('row').filter({ has: stock }).getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Disponibilidad guardada')).toBeVisible();
+  const row = await request.get(`${api.base}/availability/place-miraflores.${uid}/`, {
+    headers: api.headers,
+  });
+  expect((await row.json()).stock).toBe(2);
+  await soldOut.click();
+  await expect(page.getByText('Marcado como agotado')).toBeVisible();
+  await expect(soldOut).toBeChecked();
+  // Sorted by place, the row is still there (the API sorts).
+  await page.getByRole('button', { name: 'Local' }).click();
+  await expect(page).toHaveURL(/sort=place/);
+  await expect(soldOut).toBeChecked();
+
+  const cards = await menuCategory(page, category);
+  await expect(cards.filter({ hasText: title })).toContainText('Sin stock');
+
+  await page.goto(`${ADMIN}/audit-log`);
+  await expect(page.getByRole('heading', { name: 'Registro de cambios', level: 1 })).toBeVisible();
+  await checkAxe(page, 'audit log');
+  // Its lines, newest first: the sold-out switch, then the stock; a line opens on the fields before and after.
+  const lines = page.getByRole('row').filter({ hasText: `place-miraflores.${uid}` });
+  await expect(lines.first()).toContainText('Cambió');
+  await expect(lines.first()).toContainText('Disponibilidad');
+  await expect(lines.first()).toContainText('Rosa');
+  await lines.first().click();
+  await expect(page.getByRole('heading', { name: 'Antes', level: 2 })).toBeVisible();
+  await expect(page.locator('pre').last()).toContainText('"stock": 0');
+  await checkAxe(page, 'audit log line');
+});
+
+test('a manager does not see or reach the owner-only screens', async ({ page }) => {
+  await signIn(page, 'gerente@demo.pe');
+  await expect(page.getByRole('menuitem', { name: 'Productos' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Registro de cambios' })).toHaveCount(0);
+  await page.goto(`${ADMIN}/audit-log`);
+  await expect(page.getByText('No tienes permiso para ver esta página')).toBeVisible();
+  await checkAxe(page, 'access denied');
+});
+
+test('a wrong password is refused with the API message; in English, an owner switches company, signs out, and the company stays remembered', async ({
+  page,
+}) => {
+  await page.goto(`${ADMIN}/products`);
+  await expect(page).toHaveURL(`${ADMIN}/login`);
+  await page.getByLabel('Correo electrónico').fill('dueno@demo.pe');
+  await page.getByLabel('Contraseña').fill('wrong-password');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('No puede iniciar sesión con las credenciales proporcionadas.')).toBeVisible();
+  await expect(page).toHaveURL(`${ADMIN}/login`);
+
+  await page.getByRole('button', { name: 'Español' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage your shop' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await checkAxe(page, 'sign-in (en)');
+  await page.getByLabel('Email').fill('dueno@demo.pe');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  await expect(page.getByRole('menuitem', { name: 'Products' })).toBeVisible();
+
+  // Switch company: back to the picker, which marks the current one.
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Switch company' }).click();
+  await expect(page.getByRole('heading', { name: 'Pick a company' })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
+
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage your shop' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
+
+  // Signing in again opens the remembered company at once.
+  await page.getByLabel('Email').fill('dueno@demo.pe');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
+  await expect(page).toHaveURL(`${ADMIN}/products`);
+});
+
+test('a revoked session signs out at its next call', async ({ page, request }) => {
+  await signIn(page, 'gerente@demo.pe');
+  const token = await page.evaluate(() => localStorage.getItem('admin.token'));
+  const revoked = await request.delete(`${API}/session/`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  expect(revoked.status()).toBe(204);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
+  await expect(page).toHaveURL(`${ADMIN}/login`);
+  expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
+});

@@ -1,0 +1,82 @@
+import CategoryIcon from '@mui/icons-material/Category';
+import HistoryIcon from '@mui/icons-material/History';
+import InventoryIcon from '@mui/icons-material/Inventory';
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { CompanyPicker } from '../features/session/company-picker.tsx';
+import { LoginPage } from '../features/session/login-page.tsx';
+import { authProvider } from '../lib/auth-provider.ts';
+import { dataProvider } from '../lib/data-provider.ts';
+import { i18nProvider } from '../lib/i18n-provider.ts';
+import { AccessDenied } from './access-denied.tsx';
+import { AdminLayout } from './admin-layout.tsx';
+import { theme } from './theme.ts';
+
+// Each screen is its own chunk: the first screen (sign-in) loads the framework only (decision 019-admin-framework).
+const CategoryList = lazy(() =>
+  import('../features/catalogue/categories.tsx').then((m) => ({ default: m.CategoryList })),
+);
+const CategoryEdit = lazy(() =>
+  import('../features/catalogue/categories.tsx').then((m) => ({ default: m.CategoryEdit })),
+);
+const CategoryCreate = lazy(() =>
+  import('../features/catalogue/categories.tsx').then((m) => ({ default: m.CategoryCreate })),
+);
+const ProductList = lazy(() =>
+  import('../features/catalogue/products.tsx').then((m) => ({ default: m.ProductList })),
+);
+const ProductEdit = lazy(() =>
+  import('../features/catalogue/products.tsx').then((m) => ({ default: m.ProductEdit })),
+);
+const ProductCreate = lazy(() =>
+  import('../features/catalogue/products.tsx').then((m) => ({ default: m.ProductCreate })),
+);
+const AvailabilityList = lazy(() =>
+  import('../features/availability/availability-list.tsx').then((m) => ({ default: m.AvailabilityList })),
+);
+const AuditLogList = lazy(() =>
+  import('../features/audit/audit-log.tsx').then((m) => ({ default: m.AuditLogList })),
+);
+
+/** The back office: react-admin over the admin API, one company at a time. */
+export function AdminApp() {
+  return (
+    <Admin
+      title="Administración"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      accessDenied={AccessDenied}
+      layout={AdminLayout}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource
+        name="products"
+        icon={RestaurantMenuIcon}
+        list={ProductList}
+        edit={ProductEdit}
+        create={ProductCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="categories"
+        icon={CategoryIcon}
+        list={CategoryList}
+        edit={CategoryEdit}
+        create={CategoryCreate}
+        recordRepresentation="name"
+      />
+      <Resource name="availability" icon={InventoryIcon} list={AvailabilityList} />
+      <Resource name="places" recordRepresentation="name" />
+      <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
+      <CustomRoutes noLayout>
+        <Route path="/companies" element={<CompanyPicker />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,183 @@
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { api, apiError, isApiError } from './api.ts';
+import { session } from './session.ts';
+
+/** A list answer of this API (architecture §3). */
+interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+type ApiRecord = Record<string, unknown> & { uid?: string; version?: number };
+
+/** Keys the server owns: never sent back in a write. */
+const SERVER_KEYS = new Set(['id', 'uid', 'version', 'created_at', 'updated_at']);
+
+/** The translation key of the 409 message (locales): someone else saved first. */
+export const CONFLICT_MESSAGE = 'admin.conflict';
+
+/** The company's resource path; every call of the site is scoped by the company picked. */
+export function companyPath(resource: string, uid?: Identifier, action?: string): string {
+  const company = session.companyUid();
+  if (!company) throw apiError('admin.company.none', 409, { errors: {}, raw: null });
+  const base = `/api/admin/companies/${encodeURIComponent(company)}/${resource}/`;
+  return (
+    base + (uid === undefined ? '' : `${encodeURIComponent(String(uid))}/`) + (action ? `${action}/` : '')
+  );
+}
+
+/** Fields a resource reads as an object and writes as a uid: the form edits the uid. */
+const READ_AS_UID: Record<string, string[]> = { products: ['category'] };
+
+/** react-admin wants an `id`: this API names its objects by `uid`. */
+function toRecord(resource: string, record: ApiRecord): RaRecord {
+  const uids = (READ_AS_UID[resource] ?? []).map((field) => {
+    const value = record[field] as { uid?: string } | null | undefined;
+    return [`${field}_uid`, value?.uid ?? null];
+  });
+  return { ...record, ...Object.fromEntries(uids), id: (record.uid ?? record.id) as Identifier };
+}
+
+/** The fields a form changed (a whole nested array counts as one field), without the server's own keys. */
+export function changedFields(data: Record<string, unknown>, previous: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(data).filter(
+      ([key, value]) => !SERVER_KEYS.has(key) && JSON.stringify(value) !== JSON.stringify(previous[key]),
+    ),
+  );
+}
+
+/** The body of a create: the form's fields, without keys the server owns. */
+const withoutServerKeys = (data: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(data).filter(([key]) => !SERVER_KEYS.has(key)));
+
+/** `If-Match` for the version the form was loaded with, so that a stale save answers 409. */
+const ifMatch = (previous: Record<string, unknown> | undefined): Record<string, string> =>
+  typeof previous?.version === 'number' ? { 'If-Match': `"${previous.version}"` } : {};
+
+/** A 409 keeps the form as the user left it and says why (never a silent overwrite or a lost edit). */
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isApiError(error) && error.status === 409)
+      throw apiError(CONFLICT_MESSAGE, 409, { errors: {}, raw: error.body.raw });
+    throw error;
+  }
+}
+
+/** The form's field of a new picture (react-admin's ImageInput keeps `{rawFile, src, title}`). */
+export const IMAGE_UPLOAD_FIELD = 'image_upload';
+
+/**
+ * A picture picked in the form is uploaded first (`POST images/`, multipart field `file`), and the write
+ * then names it by `image_uid`. An input left empty changes nothing (it cannot tell "never touched" from
+ * "cleared", and a save must not drop the current picture).
+ */
+async function withUploadedImage(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!(IMAGE_UPLOAD_FIELD in data)) return data;
+  const { [IMAGE_UPLOAD_FIELD]: picked, ...rest } = data;
+  const file = (picked as { rawFile?: unknown } | null)?.rawFile;
+  if (!(file instanceof File)) return rest;
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { json } = await api<{ uid: string }>(companyPath('images'), { method: 'POST', body: form });
+  return { ...rest, image_uid: json.uid };
+}
+
+/** The query of a list: page, page_size, ordering (`-field` descending), search (`q`) and filters. */
+export function listQuery(params: {
+  pagination?: { page: number; perPage: number };
+  sort?: { field: string; order: string };
+  filter?: Record<string, unknown>;
+}): string {
+  const query = new URLSearchParams();
+  if (params.pagination) {
+    query.set('page', String(params.pagination.page));
+    query.set('page_size', String(params.pagination.perPage));
+  }
+  if (params.sort?.field && params.sort.field !== 'id')
+    query.set('ordering', `${params.sort.order === 'DESC' ? '-' : ''}${params.sort.field}`);
+  for (const [key, value] of Object.entries(params.filter ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    query.set(key === 'q' ? 'search' : key, String(value));
+  }
+  return query.toString();
+}
+
+/** The data provider of the admin API (docs: /work/briefs/admin-contract.md; paths under /api/admin/). */
+export const dataProvider = {
+  async getList(resource, params) {
+    const { json } = await api<Page<ApiRecord>>(`${companyPath(resource)}?${listQuery(params)}`, {
+      signal: params.signal,
+    });
+    return { data: json.results.map((record) => toRecord(resource, record)) as never[], total: json.count };
+  },
+  async getOne(resource, params) {
+    const { json } = await api<ApiRecord>(companyPath(resource, params.id), { signal: params.signal });
+    return { data: toRecord(resource, json) as never };
+  },
+  async getMany(resource, params) {
+    const records = await Promise.all(
+      params.ids.map((id) => api<ApiRecord>(companyPath(resource, id), { signal: params.signal })),
+    );
+    return { data: records.map(({ json }) => toRecord(resource, json)) as never[] };
+  },
+  async getManyReference(resource, params) {
+    const filter = { ...params.filter, [params.target]: params.id };
+    const { json } = await api<Page<ApiRecord>>(
+      `${companyPath(resource)}?${listQuery({ ...params, filter })}`,
+      {
+        signal: params.signal,
+      },
+    );
+    return { data: json.results.map((record) => toRecord(resource, record)) as never[], total: json.count };
+  },
+  async create(resource, params) {
+    const { json } = await api<ApiRecord>(companyPath(resource), {
+      method: 'POST',
+      body: withoutServerKeys(await withUploadedImage(params.data)),
+    });
+    return { data: toRecord(resource, json) as never };
+  },
+  async update(resource, params) {
+    const body = changedFields(await withUploadedImage(params.data), params.previousData ?? {});
+    const { json } = await guarded(() =>
+      api<ApiRecord>(companyPath(resource, params.id), {
+        method: 'PATCH',
+        body,
+        headers: ifMatch(params.previousData),
+      }),
+    );
+    return { data: toRecord(resource, json) as never };
+  },
+  async updateMany(resource, params) {
+    await Promise.all(
+      params.ids.map((id) =>
+        guarded(() => api(companyPath(resource, id), { method: 'PATCH', body: params.data })),
+      ),
+    );
+    return { data: params.ids };
+  },
+  async delete(resource, params) {
+    await guarded(() =>
+      api(companyPath(resource, params.id), { method: 'DELETE', headers: ifMatch(params.previousData) }),
+    );
+    return { data: (params.previousData ?? { id: params.id }) as never };
+  },
+  async deleteMany(resource, params) {
+    await Promise.all(
+      params.ids.map((id) => guarded(() => api(companyPath(resource, id), { method: 'DELETE' }))),
+    );
+    return { data: params.ids };
+  },
+  /** A copy of a product (`POST products/{uid}/duplicate/`), answered as the new record. */
+  async duplicate(resource: string, id: Identifier) {
+    const { json } = await api<ApiRecord>(companyPath(resource, id, 'duplicate'), { method: 'POST' });
+    return { data: toRecord(resource, json) };
+  },
+} satisfies DataProvider & { duplicate: unknown };
+
+export type AdminDataProvider = typeof dataProvider;
