@@ -371,6 +371,21 @@ export const ERRORS = {
     es: 'Esta suscripción ya fue cancelada',
     en: 'This subscription has already been canceled',
   },
+  STALE_VERSION: {
+    status: 409,
+    es: 'Alguien más cambió este registro. Revisa los datos actuales y vuelve a guardar.',
+    en: 'Someone else changed this record. Check the current data and save again.',
+  },
+  UNKNOWN_REFERENCE: {
+    status: 400,
+    es: 'No existe en esta empresa.',
+    en: 'It does not exist in this company.',
+  },
+  ALREADY_EXISTS: {
+    status: 400,
+    es: 'Ya existe.',
+    en: 'It already exists.',
+  },
 } as const satisfies Record<string, { status: number } & Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
