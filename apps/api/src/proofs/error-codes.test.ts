@@ -232,6 +232,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       payload: JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }),
     }),
   },
+  STALE_VERSION: { unreachable: 'answered by the admin catalogue writes, whose case comes with them' },
   METHOD_NOT_ALLOWED: {
     unreachable: 'Fastify answers an unknown method on a known path with 404; no route answers 405',
   },
