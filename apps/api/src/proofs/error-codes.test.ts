@@ -19,6 +19,7 @@ import { createTestApp, demoTenantFile } from '../test/test-app.ts';
 const MEMBER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0001';
 const STAFF_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0002';
 const RIVAL_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0201';
+const OWNER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0003';
 const PROGRAM = 'demo-club';
 const PLACE = 'place-miraflores';
 
@@ -77,6 +78,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let member: string;
 let staff: string;
 let rival: string;
+let owner: string;
 let fresh = 0;
 
 beforeAll(async () => {
@@ -84,6 +86,7 @@ beforeAll(async () => {
   member = await issueToken(t.db, { uid: MEMBER_UID, appUid: 'demo' });
   staff = await issueToken(t.db, { uid: STAFF_UID, appUid: 'demo' });
   rival = await issueToken(t.db, { uid: RIVAL_UID, appUid: 'demo' });
+  owner = await issueToken(t.db, { uid: OWNER_UID, appUid: 'demo' });
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -232,7 +235,16 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       payload: JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }),
     }),
   },
-  STALE_VERSION: { unreachable: 'answered by the admin catalogue writes, whose case comes with them' },
+  STALE_VERSION: {
+    // An admin's write made from a version that is no longer the product's.
+    request: () =>
+      as(owner, {
+        method: 'PATCH',
+        url: '/api/admin/companies/demo-main/products/p-causa-limena/',
+        headers: { 'if-match': '"999"' },
+        payload: { title: 'Causa' },
+      }),
+  },
   METHOD_NOT_ALLOWED: {
     unreachable: 'Fastify answers an unknown method on a known path with 404; no route answers 405',
   },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminGuardPlugin } from './access/admin-guard.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
+import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
 
 /**
@@ -13,6 +14,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(
     async (company) => {
       await company.register(adminGuardPlugin);
+      await company.register(adminCatalogueRoutes);
       await company.register(adminAuditRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
