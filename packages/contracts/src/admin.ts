@@ -84,6 +84,7 @@ export const AUDIT_OBJECT_TYPES = [
   'category',
   'product',
   'availability',
+  'order',
   'place',
   'settings',
   'staff',

@@ -195,6 +195,7 @@ export async function createWorld() {
     companyUid: both('demo-main'),
     'categories/{uid}': both('pc-entradas'),
     'products/{uid}': both(PRODUCT),
+    'orders/{uid}': { a: a.orderUid, b: b.orderUid },
     // Another product than products/{uid}: the controls delete that one first.
     'availability/{uid}': {
       a: `${a.tenant.id(PLACE)}.${a.tenant.id('p-lomo-saltado')}`,

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../proofs/route-table.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { auth, demoMemberToken, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import type { AdminRouteEntry } from './access/admin-guard.ts';
 import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY } from './admin.fixtures.ts';
 
@@ -58,6 +59,10 @@ const CASES: Record<string, Case> = {
     params: { uid: 'place-san-isidro.p-causa-limena' },
   },
   'GET /api/admin/companies/:companyUid/audit-log/': {},
+  'GET /api/admin/companies/:companyUid/orders/': {},
+  // The order is placed in beforeAll.
+  'GET /api/admin/companies/:companyUid/orders/:uid/': {},
+  'PATCH /api/admin/companies/:companyUid/orders/:uid/': { body: { status: 'ACCEPTED' } },
 };
 
 /** The calls outside a company, each with the answers every kind of caller gets. */
@@ -83,6 +88,17 @@ beforeAll(async () => {
   t = await createTestApp({ tenantFile: adminTenantFile() });
   tokens = await adminTokens(t.db);
   table = t.app.adminRoutes;
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: '/api/v5/places/place-miraflores/orders/',
+    headers: auth(await demoMemberToken(t.db)),
+    payload: pickupBody(await firstSlot(t.app), [
+      { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
+    ]),
+  });
+  if (placed.statusCode !== 201) throw new Error(placed.body);
+  for (const name of ['GET', 'PATCH'].map((m) => `${m} /api/admin/companies/:companyUid/orders/:uid/`))
+    CASES[name] = { ...CASES[name], params: { uid: placed.json().uid } };
   // The demo sells every product everywhere: place-cayma stops selling one, which the case offers again.
   await t.db
     .delete(placeProducts)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminGuardPlugin } from './access/admin-guard.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { adminOrdersRoutes } from './orders/orders.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
 
 /**
@@ -15,6 +16,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
     async (company) => {
       await company.register(adminGuardPlugin);
       await company.register(adminCatalogueRoutes);
+      await company.register(adminOrdersRoutes);
       await company.register(adminAuditRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },

@@ -1,0 +1,63 @@
+import { adminCompanyParamsSchema } from '@storefront/contracts/admin';
+import { adminOrderParamsSchema, adminOrdersQuerySchema } from '@storefront/contracts/admin-orders';
+import { pageSchema } from '@storefront/contracts/lists';
+import { orderSchema } from '@storefront/contracts/orders';
+import { retailOrderPatchSchema } from '@storefront/contracts/retail';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageOf, pageRequest } from '../../../lib/paging.ts';
+import { errorResponses } from '../../../plugins/error-handler.ts';
+import { adminContextOf } from '../access/admin-guard.ts';
+import { getOrder, listOrders, moveOrder } from './orders.service.ts';
+
+const tags = ['admin'];
+const config = { adminRole: 'manager' as const };
+
+/** The company's orders: list, detail and the order board's status moves (owners and managers). */
+export const adminOrdersRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.get('/orders/', {
+    config,
+    schema: {
+      operationId: 'adminListOrders',
+      tags,
+      summary: "The company's orders, newest first: filters place, status, type, date (on the place's clock)",
+      params: adminCompanyParamsSchema,
+      querystring: adminOrdersQuerySchema,
+      response: { 200: pageSchema(orderSchema), ...errorResponses },
+    },
+    handler: async (request) => {
+      const at = pageRequest(request.query);
+      const { count, results } = await listOrders(adminContextOf(request), request.query, at);
+      return pageOf(request, at, count, results, { relative: true });
+    },
+  });
+
+  api.get('/orders/:uid/', {
+    config,
+    schema: {
+      operationId: 'adminGetOrder',
+      tags,
+      summary: 'One order of the company, with its status history',
+      params: adminOrderParamsSchema,
+      response: { 200: orderSchema, ...errorResponses },
+    },
+    handler: (request) => getOrder(adminContextOf(request), request.params.uid),
+  });
+
+  api.patch('/orders/:uid/', {
+    config,
+    schema: {
+      operationId: 'adminMoveOrder',
+      tags,
+      summary: 'Moves the order as the order board does (ACCEPTED, SHIPPED, DELIVERED, CANCELED_BY_PLACE)',
+      params: adminOrderParamsSchema,
+      body: retailOrderPatchSchema,
+      response: { 200: orderSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const order = await moveOrder(adminContextOf(request), request.params.uid, request.body.status);
+      // A cancellation gives stock back: this process's menu pages of the place go at once.
+      request.server.menuCache.placeChanged(order.place.uid);
+      return order;
+    },
+  });
+};

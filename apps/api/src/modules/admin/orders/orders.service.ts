@@ -1,0 +1,57 @@
+import type { AdminOrdersQuery } from '@storefront/contracts/admin-orders';
+import { AppError } from '@storefront/contracts/errors';
+import type { Order } from '@storefront/contracts/orders';
+import type { Executor } from '@storefront/db/client';
+import type { PageRequest } from '../../../lib/paging.ts';
+import { type OrderStatus, transitionOrder } from '../../orders/order-status.service.ts';
+import { listHistory, type OrderRow, placeNames } from '../../orders/orders.repository.ts';
+import { toOrderDto } from '../../orders/orders.service.ts';
+import type { AdminContext } from '../access/admin-guard.ts';
+import { recordChange } from '../audit/audit.service.ts';
+import * as repo from './orders.repository.ts';
+
+async function withHistory(db: Executor, row: OrderRow): Promise<Order> {
+  const names = await placeNames(db, row.appUid, [row.placeUid]);
+  return toOrderDto(row, names.get(row.placeUid) ?? '', await listHistory(db, row.uid));
+}
+
+export async function listOrders(ctx: AdminContext, query: AdminOrdersQuery, at: PageRequest) {
+  const { rows, count } = await repo.listCompanyOrders(
+    ctx.db,
+    ctx.company.uid,
+    { placeUid: query.place, status: query.status, type: query.type, date: query.date },
+    at,
+  );
+  const names = await placeNames(ctx.db, ctx.company.appUid, [...new Set(rows.map((row) => row.placeUid))]);
+  return { count, results: rows.map((row) => toOrderDto(row, names.get(row.placeUid) ?? '')) };
+}
+
+export async function getOrder(ctx: AdminContext, orderUid: string): Promise<Order> {
+  const row = await repo.findCompanyOrder(ctx.db, ctx.company.uid, orderUid);
+  if (!row) throw new AppError('NOT_FOUND');
+  return withHistory(ctx.db, row);
+}
+
+/**
+ * The order board's moves (accept, shipped, delivered, cancel) by the order's own state machine, so
+ * that stock, coins and the board's live feed follow as they do from the retail tools; audited.
+ */
+export function moveOrder(ctx: AdminContext, orderUid: string, status: OrderStatus): Promise<Order> {
+  return ctx.db.transaction(async (tx) => {
+    const found = await repo.findCompanyOrder(tx, ctx.company.uid, orderUid);
+    if (!found) throw new AppError('NOT_FOUND');
+    const moved = await transitionOrder(tx, { appUid: found.appUid }, orderUid, status, {
+      userUid: ctx.user.uid,
+      role: 'STAFF',
+    });
+    await recordChange(
+      tx,
+      ctx,
+      { type: 'order', uid: orderUid },
+      'update',
+      { status: found.status },
+      { status: moved.status },
+    );
+    return withHistory(tx, moved);
+  });
+}
