@@ -47,7 +47,8 @@ export const httpCachePlugin = fp(async (fastify: FastifyInstance) => {
   });
 });
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names `etag` (or any, `*`). */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const candidate = tag.trim();
