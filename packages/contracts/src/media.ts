@@ -1,7 +1,6 @@
-import { z } from 'zod';
-
 // Uploaded images (issue 17): each upload is stored as WebP in the standard widths below its own width
 // plus its own width (capped at the largest), never upscaled, and served at /media/<uid>/<width>.webp.
+// No zod here: the storefront's first page imports this file (the upload's answer is media-upload.ts).
 
 export const MAX_MEDIA_WIDTH = 1280;
 /** The widths an image is stored in, narrowest first. */
@@ -32,14 +31,3 @@ export function mediaSrcSet(src: string): string | undefined {
   if (widths.length < 2 || widths[widths.length - 1] !== Number(widest)) return undefined;
   return widths.map((width) => `${mediaUrl(uid, width)} ${width}w`).join(', ');
 }
-
-/** `POST /api/admin/companies/{company_uid}/images/` answers 201 with this. */
-export const uploadedImageSchema = z.object({
-  uid: z.string(),
-  /** Width in pixels (as text) → address of that WebP file. */
-  urls: z.record(z.string(), z.string()),
-  /** The uploaded picture's own size, upright. */
-  width: z.number().int(),
-  height: z.number().int(),
-});
-export type UploadedImage = z.infer<typeof uploadedImageSchema>;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@storefront/contracts/constants';
 import { AppError } from '@storefront/contracts/errors';
-import { mediaUrl, type UploadedImage } from '@storefront/contracts/media';
+import { mediaUrl } from '@storefront/contracts/media';
+import type { UploadedImage } from '@storefront/contracts/media-upload';
 import type { Database } from '@storefront/db/client';
 import { processImage } from './image-processing.ts';
 import { findImage, findImageFile, insertImage } from './media.repository.ts';
