@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import { requestLogFields } from './lib/log-redaction.ts';
 import { OneLineRequestLog } from './lib/request-log.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { adminRouteTablePlugin } from './modules/admin/access/admin-guard.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -94,6 +96,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(authPlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(docsPlugin);
+  await fastify.register(adminRouteTablePlugin);
 
   await fastify.register(
     async (api) => {
@@ -111,6 +114,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(accountsRoutes);
       await api.register(loyaltyRoutes);
       await api.register(retailRoutes);
+      await api.register(adminRoutes);
       if (!config.production) await api.register(devMailboxRoutes);
     },
     { prefix: '/api' },

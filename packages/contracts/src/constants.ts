@@ -67,3 +67,10 @@ export const ORDER_STATUSES = [
 ] as const;
 
 export const LANDING_TYPES = ['MODEL_2', 'DEFAULT', 'MARKET', 'MUNICIPAL'] as const;
+
+/**
+ * Roles on a company (staff_roles), in the retail spelling: each may use the retail tools in its places;
+ * MANAGER and OWNER also the admin site (architecture §9).
+ */
+export const STAFF_ROLES = ['STAFF', 'MANAGER', 'OWNER'] as const;
+export type StaffRoleName = (typeof STAFF_ROLES)[number];

@@ -397,6 +397,11 @@ export const ERRORS = {
     es: 'Esta suscripción ya fue cancelada',
     en: 'This subscription has already been canceled',
   },
+  STALE_VERSION: {
+    status: 409,
+    es: 'Alguien más cambió este registro. Revisa los datos actuales y vuelve a guardar.',
+    en: 'Someone else changed this record. Check the current data and save again.',
+  },
 } as const satisfies Record<string, { status: number } & Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -410,6 +415,8 @@ export const FIELD_MESSAGES = {
   tooSmall: { es: 'El valor es demasiado pequeño.', en: 'The value is too small.' },
   tooBig: { es: 'El valor es demasiado grande.', en: 'The value is too big.' },
   integer: { es: 'Ingresar un número entero', en: 'Enter a whole number' },
+  notInCompany: { es: 'No existe en esta empresa.', en: 'It does not exist in this company.' },
+  alreadyExists: { es: 'Ya existe.', en: 'It already exists.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_TYPES, ORDER_STATUSES, SEARCH_TYPES } from './constants.ts';
+import { DOCUMENT_TYPES, ORDER_STATUSES, SEARCH_TYPES, STAFF_ROLES } from './constants.ts';
 import { pageQuerySchema } from './lists.ts';
 import { promotionSchema } from './loyalty.ts';
 import { orderSchema } from './orders.ts';
@@ -8,8 +8,6 @@ import { isoDate } from './validators.ts';
 // Retail staff tools, all under /api/v5/retail/ (architecture §6; spec §1, §2 Retailer tools, §5, §8).
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-
-export const STAFF_ROLES = ['STAFF', 'MANAGER'] as const;
 
 /** GET places/: a place this staff user may work in. */
 export const retailPlaceSchema = z.object({

@@ -7,6 +7,7 @@ import {
   LANDING_TYPES,
   LANGUAGES,
   SIGNIN_METHODS,
+  STAFF_ROLES,
 } from './constants.ts';
 import { tenantContentSchema } from './content.ts';
 import { COUNTRIES } from './countries.ts';
@@ -104,10 +105,12 @@ export const tenantUserSchema = z.strictObject({
   staff: z
     .strictObject({
       company: uid,
-      role: z.enum(['STAFF', 'MANAGER']),
+      role: z.enum(STAFF_ROLES),
       places: z.array(uid).min(1),
     })
     .optional(),
+  /** An installation operator of the admin site (architecture §9). */
+  operator: z.boolean().default(false),
 });
 
 export const tenantAppSchema = z.strictObject({

@@ -2,6 +2,7 @@ import { type TenantApp, type TenantFile, tenantFileSchema } from '@storefront/c
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client.ts';
 import { hashPassword } from './passwords.ts';
+import { installationOperators } from './schema/admin.ts';
 import {
   appCompanies,
   appDomains,
@@ -301,6 +302,7 @@ async function importUsers(
         placeUids: user.staff.places,
       });
     }
+    if (user.operator) await tx.insert(installationOperators).values({ userUid }).onConflictDoNothing();
     count++;
   }
   return count;

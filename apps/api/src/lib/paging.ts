@@ -27,21 +27,30 @@ export interface Page<T> {
 }
 
 /** The absolute URL of this request with another page number, the other query parameters kept. */
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, publicOrigin(request));
+function pageUrl(request: FastifyRequest, page: number, relative: boolean): string {
+  const url = new URL(request.url, relative ? 'http://relative' : publicOrigin(request));
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
-  return url.toString();
+  return relative ? `${url.pathname}${url.search}` : url.toString();
 }
 
-/** The list envelope `{count, next, previous, results}` with absolute next and previous URLs. */
-export function pageOf<T>(request: FastifyRequest, at: PageRequest, count: number, results: T[]): Page<T> {
+/**
+ * The list envelope `{count, next, previous, results}` with absolute next and previous URLs, or
+ * root-relative ones (`/api/admin/...?page=2`) for the admin API, which no tenant domain serves.
+ */
+export function pageOf<T>(
+  request: FastifyRequest,
+  at: PageRequest,
+  count: number,
+  results: T[],
+  { relative = false } = {},
+): Page<T> {
   const hasNext = at.offset + results.length < count && results.length > 0;
+  const link = (page: number) => pageUrl(request, page, relative);
   return {
     count,
-    next: hasNext ? pageUrl(request, at.page + 1) : null,
-    previous:
-      at.page > 1 ? pageUrl(request, Math.min(at.page - 1, Math.ceil(count / at.pageSize) || 1)) : null,
+    next: hasNext ? link(at.page + 1) : null,
+    previous: at.page > 1 ? link(Math.min(at.page - 1, Math.ceil(count / at.pageSize) || 1)) : null,
     results,
   };
 }

@@ -33,6 +33,11 @@ export const docsPlugin = fp(async (fastify: FastifyInstance) => {
           description: 'Retail staff tools: customers, redemptions, stamps, points, the order board',
         },
         { name: 'media', description: 'Uploaded images, as WebP files in several widths' },
+        {
+          name: 'admin',
+          description:
+            'The admin site (back office): sign-in, the companies of the caller, and per company its catalogue, stock, and audit log',
+        },
         { name: 'health', description: 'Readiness of the server' },
         { name: 'development', description: 'Development only: the mailbox of mails not sent' },
       ],

@@ -238,6 +238,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   IMAGE_TYPE_NOT_SUPPORTED: { unreachable: 'no upload route until the admin guard lands' },
   IMAGE_UNREADABLE: { unreachable: 'no upload route until the admin guard lands' },
   IMAGE_TOO_MANY_PIXELS: { unreachable: 'no upload route until the admin guard lands' },
+  STALE_VERSION: { unreachable: 'answered by the admin catalogue writes, whose case comes with them' },
   METHOD_NOT_ALLOWED: {
     unreachable: 'Fastify answers an unknown method on a known path with 404; no route answers 405',
   },

@@ -36,7 +36,7 @@ export interface TenantSide {
   member: string;
   /** A second member of the same app. */
   otherMember: string;
-  /** The demo staff user (a MANAGER of every place). */
+  /** The demo staff user (STAFF in every place). */
   staff: string;
   orderUid: string;
   subscriptionUid: string;

@@ -28,6 +28,10 @@ export const productCategories = pgTable(
     image: text(),
     color: text(),
     position: integer().notNull().default(0),
+    /** The uploaded image chosen in the admin site (the images resource); `image` is the URL shown. */
+    imageUid: text(),
+    /** +1 on every admin write: the If-Match check against lost updates (architecture §9). */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.companyUid, t.position)],
 );
@@ -63,8 +67,12 @@ export const products = pgTable(
     sku: text(),
     isActive: boolean().notNull().default(true),
     searchText: text().notNull(),
+    imageUid: text(),
+    version: integer().notNull().default(1),
   },
   (t) => [
+    // The admin list's search (any part of title, brand or sku) on a big catalogue.
+    index('products_admin_search_index').using('gin', t.companyUid, t.searchText.op('gin_trgm_ops')),
     // Menu order: the normalised title (byte order, the same on every server), then uid so that
     // paging is stable. See menuOrder in the catalogue repository.
     index('products_menu_order_index').on(t.companyUid, sql`${t.searchText} collate "C"`, t.uid),
@@ -96,6 +104,7 @@ export const placeProducts = pgTable(
     isRedeemable: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     searchText: text().notNull().default(''),
+    version: integer().notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.placeUid, t.productUid] }),

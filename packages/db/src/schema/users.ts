@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   pgTable,
@@ -49,7 +50,10 @@ export const users = pgTable(
   ],
 );
 
-/** A staff role on a company and some of its places (architecture §4 Retail staff). */
+/**
+ * A role on a company and some of its places (architecture §4 Retail staff, §9): `STAFF` and `MANAGER`
+ * use the retail tools in their places; `MANAGER` and `OWNER` also the admin site (`OWNER` everything).
+ */
 export const staffRoles = pgTable(
   'staff_roles',
   {
@@ -62,5 +66,9 @@ export const staffRoles = pgTable(
     role: text().notNull(),
     placeUids: text().array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [primaryKey({ columns: [t.userUid, t.companyUid] })],
+  (t) => [
+    primaryKey({ columns: [t.userUid, t.companyUid] }),
+    index().on(t.companyUid),
+    check('staff_roles_role_check', sql`${t.role} in ('OWNER', 'MANAGER', 'STAFF')`),
+  ],
 );

@@ -1,4 +1,4 @@
-import type { DocumentType } from '@storefront/contracts/constants';
+import type { DocumentType, StaffRoleName } from '@storefront/contracts/constants';
 import { AppError, type ErrorCode, errorMessage } from '@storefront/contracts/errors';
 import type { Redemption } from '@storefront/contracts/loyalty';
 import type { Order } from '@storefront/contracts/orders';
@@ -41,7 +41,7 @@ import * as repo from './retail.repository.ts';
 export interface StaffRole {
   companyUid: string;
   companyName: string;
-  role: 'STAFF' | 'MANAGER';
+  role: StaffRoleName;
   placeUids: string[];
 }
 

@@ -123,7 +123,7 @@ describe('places and customers', () => {
     ).toEqual(['place-cayma', 'place-miraflores', 'place-san-isidro', 'place-yanahuara'].sort());
     expect(res.json()[0]).toMatchObject({
       company: { uid: 'demo-main' },
-      role: 'MANAGER',
+      role: 'STAFF',
       has_program: true,
     });
     const other = await call(rival, 'GET', 'places/');

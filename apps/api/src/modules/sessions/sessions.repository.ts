@@ -17,10 +17,13 @@ export async function insertToken(
 /** A token's last use is written at most this often: idleness is counted in days, not per request. */
 const TOUCH_AFTER_MS = 60_000;
 
-/** The live user of a token of this app, touching its last use; null when unknown, revoked or idle too long. */
+/**
+ * The live user of a token of this app (of any app when `appUid` is null: the admin API, served on its
+ * own host), touching its last use; null when unknown, revoked or idle too long.
+ */
 export async function findUserByToken(
   db: Executor,
-  appUid: string,
+  appUid: string | null,
   tokenHash: string,
   idleSince: Date,
 ): Promise<UserRow | null> {
@@ -31,7 +34,7 @@ export async function findUserByToken(
     .where(
       and(
         eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.appUid, appUid),
+        appUid === null ? undefined : eq(authTokens.appUid, appUid),
         isNull(authTokens.revokedAt),
         gt(authTokens.lastUsedAt, idleSince),
       ),

@@ -23,7 +23,7 @@ export async function issueToken(db: Executor, user: Pick<UserRow, 'uid' | 'appU
 /** Tokens last used before this are idle, hence no longer valid. */
 export const tokenIdleSince = () => new Date(Date.now() - TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000);
 
-export function userForToken(db: Executor, appUid: string, token: string): Promise<UserRow | null> {
+export function userForToken(db: Executor, appUid: string | null, token: string): Promise<UserRow | null> {
   return findUserByToken(db, appUid, hashToken(token), tokenIdleSince());
 }
 

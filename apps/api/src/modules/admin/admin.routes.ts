@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminGuardPlugin } from './access/admin-guard.ts';
+import { adminAuditRoutes } from './audit/audit.routes.ts';
+import { adminSessionRoutes } from './session/session.routes.ts';
+
+/**
+ * The admin API (architecture §9) under /api/admin/: sign-in and me, then every company-scoped feature
+ * behind the guard. Another feature's company routes (images...) register the same way, with
+ * adminGuardPlugin in their scope.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
+  await api.register(adminSessionRoutes);
+  await api.register(
+    async (company) => {
+      await company.register(adminGuardPlugin);
+      await company.register(adminAuditRoutes);
+    },
+    { prefix: '/admin/companies/:companyUid' },
+  );
+};
