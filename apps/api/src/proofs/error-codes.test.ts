@@ -6,6 +6,8 @@ import { apps, companies, places } from '@storefront/db/schema/tenancy';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER_UID } from '../modules/admin/admin.fixtures.ts';
+import { multipartForm, picture, pngClaiming } from '../modules/media/image-test-files.ts';
 import { firstSlot, lomoSaltadoLine, pickupBody } from '../modules/orders/orders.fixtures.ts';
 import { issueToken } from '../modules/sessions/sessions.service.ts';
 import { createTestApp, demoTenantFile } from '../test/test-app.ts';
@@ -77,6 +79,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let member: string;
 let staff: string;
 let rival: string;
+let owner: string;
 let fresh = 0;
 
 beforeAll(async () => {
@@ -84,6 +87,7 @@ beforeAll(async () => {
   member = await issueToken(t.db, { uid: MEMBER_UID, appUid: 'demo' });
   staff = await issueToken(t.db, { uid: STAFF_UID, appUid: 'demo' });
   rival = await issueToken(t.db, { uid: RIVAL_UID, appUid: 'demo' });
+  owner = await issueToken(t.db, { uid: OWNER_UID, appUid: 'demo' });
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -105,6 +109,17 @@ async function newMember(): Promise<string> {
   });
   if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`register: ${res.body}`);
   return res.json().token as string;
+}
+
+/** An owner's image upload: the file as a form, or the bytes as they are with another content type. */
+function imageUpload(bytes: Buffer, contentType?: string): Request {
+  const form = contentType ? { payload: bytes, contentType } : multipartForm(bytes);
+  return as(owner, {
+    method: 'POST',
+    url: '/api/admin/companies/demo-main/images/',
+    headers: { host: 'admin.localhost', 'content-type': form.contentType },
+    payload: form.payload,
+  });
 }
 
 const as = (token: string | null, request: Request): Request => ({
@@ -232,12 +247,17 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       payload: JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }),
     }),
   },
-  // Answered only by the image upload, which lands with the admin API's company guard (issue 17).
-  IMAGE_REQUIRED: { unreachable: 'no upload route until the admin guard lands' },
-  IMAGE_TOO_LARGE: { unreachable: 'no upload route until the admin guard lands' },
-  IMAGE_TYPE_NOT_SUPPORTED: { unreachable: 'no upload route until the admin guard lands' },
-  IMAGE_UNREADABLE: { unreachable: 'no upload route until the admin guard lands' },
-  IMAGE_TOO_MANY_PIXELS: { unreachable: 'no upload route until the admin guard lands' },
+  IMAGE_REQUIRED: { request: () => imageUpload(Buffer.from('no es un formulario'), 'text/plain') },
+  IMAGE_TOO_LARGE: { request: () => imageUpload(Buffer.alloc(10 * 1024 * 1024 + 1, 0xff)) },
+  IMAGE_TYPE_NOT_SUPPORTED: { request: async () => imageUpload(await picture('gif', 20, 20)) },
+  IMAGE_UNREADABLE: {
+    // A JPEG cut in half.
+    request: async () => {
+      const jpeg = await picture('jpeg', 400, 400);
+      return imageUpload(jpeg.subarray(0, jpeg.length / 2));
+    },
+  },
+  IMAGE_TOO_MANY_PIXELS: { request: async () => imageUpload(await pngClaiming(10_000, 10_000)) },
   STALE_VERSION: { unreachable: 'answered by the admin catalogue writes, whose case comes with them' },
   METHOD_NOT_ALLOWED: {
     unreachable: 'Fastify answers an unknown method on a known path with 404; no route answers 405',

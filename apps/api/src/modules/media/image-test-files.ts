@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -26,4 +27,19 @@ export async function pngClaiming(width: number, height: number): Promise<Buffer
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
+}
+
+/** A multipart form of one file part (field `file` unless told), as a browser sends it. */
+export function multipartForm(
+  bytes: Buffer,
+  { field = 'file', filename = 'foto.jpg', type = 'image/jpeg' } = {},
+): { payload: Buffer; contentType: string } {
+  const boundary = `----form${randomBytes(8).toString('hex')}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+    `Content-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }

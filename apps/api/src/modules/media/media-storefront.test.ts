@@ -5,6 +5,8 @@ import { products } from '@storefront/db/schema/catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
+import type { AdminContext } from '../admin/access/admin-guard.ts';
+import { OWNER_UID } from '../admin/admin.fixtures.ts';
 import { picture } from './image-test-files.ts';
 import { uploadImage } from './media.service.ts';
 
@@ -22,8 +24,13 @@ describe('an uploaded picture on the server-rendered menu', () => {
 
   it('/carta offers every width of a product picture in srcset, and each one is served', async () => {
     const uploaded = await uploadImage(
-      { db: t.db, language: 'es' },
-      { uid: 'demo-main', appUid: 'demo' },
+      {
+        db: t.db,
+        language: 'es',
+        user: { uid: OWNER_UID } as AdminContext['user'],
+        company: { uid: 'demo-main', appUid: 'demo', name: 'Demo' },
+        role: 'owner',
+      },
       await picture('jpeg', 1500, 1000),
     );
     const widest = uploaded.urls['1280'] ?? '';

@@ -22,19 +22,23 @@ export async function findImage(
 }
 
 /**
- * Stores an image with its files in one transaction. The uid names its content, so a concurrent upload
- * of the same file finds the row already there (or waits for it) and stores nothing again.
+ * Stores an image with its files; run it in a transaction. The uid names its content, so a concurrent
+ * upload of the same file finds the row already there (or waits for it) and stores nothing again:
+ * answers whether this call stored it.
  */
-export async function insertImage(db: Executor, image: typeof images.$inferInsert, files: NewImageFile[]) {
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(images)
-      .values(image)
-      .onConflictDoNothing({ target: images.uid })
-      .returning({ uid: images.uid });
-    if (inserted.length === 0) return;
-    await tx.insert(imageFiles).values(files.map((file) => ({ ...file, imageUid: image.uid })));
-  });
+export async function insertImage(
+  tx: Executor,
+  image: typeof images.$inferInsert,
+  files: NewImageFile[],
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(images)
+    .values(image)
+    .onConflictDoNothing({ target: images.uid })
+    .returning({ uid: images.uid });
+  if (inserted.length === 0) return false;
+  await tx.insert(imageFiles).values(files.map((file) => ({ ...file, imageUid: image.uid })));
+  return true;
 }
 
 /**

@@ -1,10 +1,16 @@
-import { AppError } from '@storefront/contracts/errors';
+import multipart from '@fastify/multipart';
+import { adminCompanyParamsSchema } from '@storefront/contracts/admin';
+import { AppError, errorMessage } from '@storefront/contracts/errors';
+import { MAX_IMAGE_BYTES } from '@storefront/contracts/media';
+import { uploadedImageSchema } from '@storefront/contracts/media-upload';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../plugins/error-handler.ts';
+import { errorBodySchema, errorResponses } from '../../plugins/error-handler.ts';
 import { matches } from '../../plugins/http-cache.ts';
 import { resolveTenant } from '../../plugins/tenant.ts';
-import { imageFile } from './media.service.ts';
+import { adminContextOf } from '../admin/access/admin-guard.ts';
+import { imageFile, uploadImage } from './media.service.ts';
 
 /** A file's address names its content for good (decision 020), so any cache may keep it a year. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -42,6 +48,50 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (fastify) => {
       reply.header('cache-control', IMMUTABLE_CACHE_CONTROL).header('etag', etag);
       if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       return reply.type('image/webp').send(file.bytes);
+    },
+  });
+};
+
+/**
+ * The uploaded file's bytes, from the multipart field `file`: 413 past MAX_IMAGE_BYTES, 400 for a body
+ * that is not a form with that file (not multipart, another field, a malformed form).
+ */
+async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
+  const required = () =>
+    new AppError('IMAGE_REQUIRED', { file: [errorMessage('IMAGE_REQUIRED', request.language)] });
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== 'file') throw required();
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('IMAGE_TOO_LARGE');
+    throw required();
+  }
+}
+
+/** `POST /api/admin/companies/{company_uid}/images/`, in the admin guard's scope (admin.routes.ts). */
+export const adminImageRoutes: FastifyPluginAsyncZod = async (api) => {
+  // Only this scope reads forms: one file of up to 10 MB and nothing else.
+  await api.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+  });
+  api.post('/images/', {
+    config: { adminRole: 'manager' },
+    schema: {
+      operationId: 'adminUploadImage',
+      tags: ['admin', 'media'],
+      summary:
+        'Uploads a JPEG, PNG or WebP picture (multipart field `file`, up to 10 MB); answers its WebP widths',
+      consumes: ['multipart/form-data'],
+      params: adminCompanyParamsSchema,
+      response: { 201: uploadedImageSchema, ...errorResponses, 413: errorBodySchema },
+    },
+    handler: async (request, reply) => {
+      const ctx = adminContextOf(request);
+      const image = await uploadImage(ctx, await uploadedBytes(request));
+      return reply.code(201).send(image);
     },
   });
 };

@@ -4,10 +4,12 @@ import { AppError } from '@storefront/contracts/errors';
 import { mediaUrl } from '@storefront/contracts/media';
 import type { UploadedImage } from '@storefront/contracts/media-upload';
 import type { Database } from '@storefront/db/client';
+import type { AdminContext } from '../admin/access/admin-guard.ts';
+import { recordChange } from '../admin/audit/audit.service.ts';
 import { processImage } from './image-processing.ts';
 import { findImage, findImageFile, insertImage } from './media.repository.ts';
 
-/** What the media calls need of a request: its database and language. */
+/** What serving a file needs of a request: its database and language. */
 export interface MediaContext {
   db: Database;
   language: Language;
@@ -23,35 +25,32 @@ function uploadedImage(uid: string, width: number, height: number, widths: numbe
 }
 
 /**
- * Stores an uploaded file as the company's image; the same file uploaded again answers the image
- * already stored, without processing it again.
+ * Stores an uploaded file as the company's image, with its line in the audit log. The same file
+ * uploaded again answers the image already stored, without processing it or logging it again.
  */
-export async function uploadImage(
-  ctx: MediaContext,
-  company: { uid: string; appUid: string },
-  bytes: Buffer,
-): Promise<UploadedImage> {
+export async function uploadImage(ctx: AdminContext, bytes: Buffer): Promise<UploadedImage> {
+  const { company } = ctx;
   const uid = imageUidOf(company.uid, bytes);
   const existing = await findImage(ctx.db, uid);
   if (existing) return uploadedImage(uid, existing.width, existing.height, existing.widths);
-  const processed = await processImage(bytes, ctx.language);
-  await insertImage(
-    ctx.db,
-    {
-      uid,
-      appUid: company.appUid,
-      companyUid: company.uid,
-      width: processed.width,
-      height: processed.height,
-    },
-    processed.files,
-  );
-  return uploadedImage(
+  const { width, height, files } = await processImage(bytes, ctx.language);
+  const image = uploadedImage(
     uid,
-    processed.width,
-    processed.height,
-    processed.files.map((file) => file.width),
+    width,
+    height,
+    files.map((file) => file.width),
   );
+  await ctx.db.transaction(async (tx) => {
+    const row = { uid, appUid: company.appUid, companyUid: company.uid, width, height };
+    if (await insertImage(tx, row, files))
+      await recordChange(tx, ctx, { type: 'image', uid }, 'create', null, {
+        width,
+        height,
+        bytes: bytes.length,
+        urls: image.urls,
+      });
+  });
+  return image;
 }
 
 /**
