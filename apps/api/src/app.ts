@@ -11,6 +11,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { catalogueEventsPlugin } from './modules/catalogue/catalogue-events.ts';
 import { createMenuCache } from './modules/catalogue/menu-cache.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(rateLimitPlugin);
   await fastify.register(docsPlugin);
   await fastify.register(adminRouteTablePlugin);
+  await fastify.register(catalogueEventsPlugin);
 
   await fastify.register(
     async (api) => {

@@ -20,7 +20,7 @@ import { TenantFileError, type TenantFileIssue } from './tenant-import.ts';
 type TenantCompany = TenantApp['companies'][number];
 
 /** `set` of an upsert that takes the named columns from the row that was refused. */
-function fromExcluded<T extends PgTable>(
+export function fromExcluded<T extends PgTable>(
   _table: T,
   keys: (keyof T['_']['columns'] & string)[],
 ): Record<string, SQL> {
@@ -317,7 +317,7 @@ async function importProducts(tx: Transaction, appUid: string, company: TenantCo
 }
 
 /** Copies the menu's filter and sort fields of these products onto their place_products rows. */
-async function copyProductFields(db: Executor, productUids: string[]): Promise<void> {
+export async function copyProductFields(db: Executor, productUids: string[]): Promise<void> {
   if (productUids.length === 0) return;
   await db
     .update(placeProducts)

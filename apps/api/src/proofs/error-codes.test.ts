@@ -6,7 +6,6 @@ import { apps, companies, places } from '@storefront/db/schema/tenancy';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_UID } from '../modules/admin/admin.fixtures.ts';
 import { multipartForm, picture, pngClaiming } from '../modules/media/image-test-files.ts';
 import { firstSlot, lomoSaltadoLine, pickupBody } from '../modules/orders/orders.fixtures.ts';
 import { issueToken } from '../modules/sessions/sessions.service.ts';
@@ -21,6 +20,7 @@ import { createTestApp, demoTenantFile } from '../test/test-app.ts';
 const MEMBER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0001';
 const STAFF_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0002';
 const RIVAL_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0201';
+const OWNER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0003';
 const PROGRAM = 'demo-club';
 const PLACE = 'place-miraflores';
 
@@ -258,7 +258,16 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
     },
   },
   IMAGE_TOO_MANY_PIXELS: { request: async () => imageUpload(await pngClaiming(10_000, 10_000)) },
-  STALE_VERSION: { unreachable: 'answered by the admin catalogue writes, whose case comes with them' },
+  STALE_VERSION: {
+    // An admin's write made from a version that is no longer the product's.
+    request: () =>
+      as(owner, {
+        method: 'PATCH',
+        url: '/api/admin/companies/demo-main/products/p-causa-limena/',
+        headers: { 'if-match': '"999"' },
+        payload: { title: 'Causa' },
+      }),
+  },
   METHOD_NOT_ALLOWED: {
     unreachable: 'Fastify answers an unknown method on a known path with 404; no route answers 405',
   },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminImageRoutes } from '../media/media.routes.ts';
 import { adminGuardPlugin } from './access/admin-guard.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
+import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
 
 /**
@@ -14,6 +15,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(
     async (company) => {
       await company.register(adminGuardPlugin);
+      await company.register(adminCatalogueRoutes);
       await company.register(adminAuditRoutes);
       await company.register(adminImageRoutes);
     },

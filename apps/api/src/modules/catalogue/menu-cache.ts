@@ -16,12 +16,16 @@ export type MenuCache = ReturnType<typeof createMenuCache>;
  * the same first page, and it changes only when stock moves or the catalogue is imported. A place's
  * pages are dropped in this process as soon as an order moves its stock (`placeChanged`); other
  * processes, and the import, show within `seconds` — an order checks stock under its row locks anyway.
+ * An admin's change to a catalogue drops every process's pages at once (`catalogueChanged`, told by
+ * catalogue-events.ts).
  * Concurrent requests for a page that is not kept share one computation.
  */
 export function createMenuCache(seconds: number) {
   // A place's pages are keyed by its generation, so that a page computed before a change never
   // answers after it, even if its computation ends later.
   const generations = new Map<string, number>();
+  // Bumped when a company's catalogue changes (the admin API): every page of this process is dropped.
+  let epoch = 0;
   // Any place's change: the server-rendered pages (plugins/storefront.ts) key on it, as they may show any place.
   let version = 0;
   const pages = new LRUCache<string, string, () => Promise<string>>({
@@ -34,7 +38,7 @@ export function createMenuCache(seconds: number) {
     /** The page's body for this place and key, computed by `compute` unless it is kept. */
     async page(placeUid: string, key: string, compute: () => Promise<string>): Promise<string> {
       if (seconds === 0) return compute();
-      const body = await pages.fetch(`${placeUid} ${generations.get(placeUid) ?? 0} ${key}`, {
+      const body = await pages.fetch(`${epoch} ${placeUid} ${generations.get(placeUid) ?? 0} ${key}`, {
         context: compute,
       });
       return body ?? compute();
@@ -42,6 +46,15 @@ export function createMenuCache(seconds: number) {
     /** The place's stock moved: its pages are computed again from the next request. */
     placeChanged(placeUid: string) {
       generations.set(placeUid, (generations.get(placeUid) ?? 0) + 1);
+      version++;
+    },
+    /**
+     * A catalogue changed (a price, an offer, a category): every page goes, at once. Rare enough (an
+     * admin's edit) that finding the few places concerned is not worth it.
+     */
+    catalogueChanged() {
+      // New keys only: clearing would abort the computations under way (lru-cache), failing their requests.
+      epoch++;
       version++;
     },
     /** Changes whenever some place's stock moves. */

@@ -1,0 +1,436 @@
+import { adminAuditLog } from '@storefront/db/schema/admin';
+import { placeMenuCounts, placeProducts, products } from '@storefront/db/schema/catalogue';
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY } from '../admin.fixtures.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let tokens: AdminTokens;
+const base = `/api/admin/companies/${COMPANY}`;
+
+const call = (
+  token: string,
+  method: InjectOptions['method'],
+  path: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url: `${base}/${path}`,
+    headers: { ...as(token), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const auditCount = async () => (await t.db.select({ n: count() }).from(adminAuditLog))[0]?.n ?? 0;
+const menu = (app: FastifyInstance, place = 'place-miraflores', search = 'lomo saltado') =>
+  app
+    .inject({
+      url: `/api/v7/places/${place}/products/?search=${encodeURIComponent(search)}`,
+      headers: { host: 'localhost' },
+    })
+    .then((res) => {
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().results as { uid: string; unit_price: string; stock: number | null }[];
+    });
+
+beforeAll(async () => {
+  t = await createTestApp({ tenantFile: adminTenantFile(), config: { MENU_CACHE_SECONDS: 60 } });
+  tokens = await adminTokens(t.db);
+});
+afterAll(() => t.close());
+
+describe('admin categories', () => {
+  it('creates, lists, changes and deletes a category, each write audited', async () => {
+    const created = await call(tokens.manager, 'POST', 'categories/', { name: 'Turrones', color: '#AA3300' });
+    expect(created.statusCode, created.body).toBe(201);
+    const category = created.json();
+    expect(category).toMatchObject({ name: 'Turrones', color: '#AA3300', version: 1, products_count: 0 });
+    expect(created.headers.etag).toBe('"1"');
+
+    const list = await call(tokens.manager, 'GET', 'categories/?search=turro');
+    expect(list.json()).toMatchObject({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [{ uid: category.uid }],
+    });
+    const byName = await call(tokens.manager, 'GET', 'categories/?ordering=-name&page_size=2');
+    expect(byName.json().results).toHaveLength(2);
+    expect(byName.json().next).toMatch(/^\/api\/admin\/companies\/demo-main\/categories\/\?.*page=2/);
+
+    const renamed = await call(
+      tokens.manager,
+      'PATCH',
+      `categories/${category.uid}/`,
+      { name: 'Dulces' },
+      { 'if-match': '"1"' },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Dulces', version: 2 });
+    const stale = await call(
+      tokens.manager,
+      'PATCH',
+      `categories/${category.uid}/`,
+      { name: 'Otro' },
+      { 'if-match': '"1"' },
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      detail: expect.any(String),
+      current: { name: 'Dulces', version: 2 },
+    });
+
+    const gone = await call(tokens.manager, 'DELETE', `categories/${category.uid}/`, undefined, {
+      'if-match': '"2"',
+    });
+    expect(gone.statusCode).toBe(204);
+    expect((await call(tokens.manager, 'GET', `categories/${category.uid}/`)).statusCode).toBe(404);
+
+    const log = await call(tokens.owner, 'GET', `audit-log/?object_type=category&object_uid=${category.uid}`);
+    expect(log.json().results.map((e: { action: string }) => e.action)).toEqual([
+      'delete',
+      'update',
+      'create',
+    ]);
+    expect(log.json().results[1]).toMatchObject({
+      before: { name: 'Turrones' },
+      after: { name: 'Dulces' },
+      user: { email: 'gerente@demo.pe' },
+    });
+  });
+
+  it('refuses bad input with 400 and changes nothing', async () => {
+    const before = await auditCount();
+    const bad: [InjectOptions['method'], string, unknown, Record<string, string>?][] = [
+      ['POST', 'categories/', {}],
+      ['POST', 'categories/', { name: '' }],
+      ['POST', 'categories/', { name: 'x', color: 'red' }],
+      ['POST', 'categories/', { name: 'x', position: -1 }],
+      ['POST', 'categories/', { name: 'x', extra: true }],
+      ['POST', 'categories/', [1]],
+      ['PATCH', 'categories/pc-entradas/', { name: 7 }],
+      ['PATCH', 'categories/pc-entradas/', { name: 'x' }, { 'if-match': 'abc' }],
+      ['GET', 'categories/?page=0', undefined],
+      ['GET', 'categories/?page_size=1000', undefined],
+      ['GET', 'categories/?ordering=color', undefined],
+      ['GET', 'categories/?nope=1', undefined],
+      ['GET', 'categories/bad%20uid/', undefined],
+    ];
+    for (const [method, path, payload, headers] of bad) {
+      const res = await call(tokens.owner, method, path, payload, headers);
+      expect(res.statusCode, `${method} ${path} ${JSON.stringify(payload)}`).toBe(400);
+    }
+    expect(await auditCount()).toBe(before);
+  });
+});
+
+describe('admin products', () => {
+  const product = {
+    title: 'Tejas de pecana',
+    short_description: 'Manjar blanco y merengue',
+    price: '12.5',
+    category_uid: 'pc-entradas',
+    option_groups: [
+      {
+        name: 'Tamaño',
+        min: 1,
+        max: 1,
+        options: [
+          { name: 'Chico', price: '0' },
+          { name: 'Grande', price: '4.00' },
+        ],
+      },
+    ],
+  };
+
+  it('creates a product with a required option group, reads, searches and duplicates it', async () => {
+    const created = await call(tokens.manager, 'POST', 'products/', product);
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json();
+    expect(body).toMatchObject({
+      title: 'Tejas de pecana',
+      price: '12.50',
+      category: { uid: 'pc-entradas' },
+      is_active: true,
+      version: 1,
+      option_groups: [
+        {
+          name: 'Tamaño',
+          min: 1,
+          max: 1,
+          options: [
+            { name: 'Chico', price: '0.00' },
+            { name: 'Grande', price: '4.00' },
+          ],
+        },
+      ],
+    });
+    const found = await call(tokens.manager, 'GET', 'products/?search=TEJAS%20peca');
+    expect(found.json()).toMatchObject({ count: 1, results: [{ uid: body.uid }] });
+    const filtered = await call(
+      tokens.manager,
+      'GET',
+      'products/?category=pc-entradas&ordering=-price&page_size=100',
+    );
+    const prices = filtered.json().results.map((p: { price: string }) => Number(p.price));
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    expect(
+      filtered.json().results.every((p: { category: { uid: string } }) => p.category.uid === 'pc-entradas'),
+    ).toBe(true);
+
+    const copy = await call(tokens.manager, 'POST', `products/${body.uid}/duplicate/`);
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json()).toMatchObject({
+      title: 'Tejas de pecana (copia)',
+      is_active: false,
+      price: '12.50',
+    });
+    expect(copy.json().uid).not.toBe(body.uid);
+    expect(copy.json().option_groups[0].uid).not.toBe(body.option_groups[0].uid);
+  });
+
+  it('keeps option uids it is given back and deactivates the options left out', async () => {
+    const lomo = (await call(tokens.owner, 'GET', 'products/p-lomo-saltado/')).json();
+    const [termino] = lomo.option_groups;
+    const patched = await call(tokens.owner, 'PATCH', 'products/p-lomo-saltado/', {
+      option_groups: [{ ...termino, options: termino.options.slice(0, 2) }],
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().option_groups).toEqual([{ ...termino, options: termino.options.slice(0, 2) }]);
+    // Another product's option uid is not this product's to take.
+    const stolen = await call(tokens.owner, 'PATCH', `products/p-causa-limena/`, {
+      option_groups: [{ name: 'x', options: [{ uid: termino.options[0].uid, name: 'y' }] }],
+    });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toHaveProperty('option_groups');
+    await call(tokens.owner, 'PATCH', 'products/p-lomo-saltado/', { option_groups: lomo.option_groups });
+  });
+
+  it('answers one 200 and 409s to concurrent PATCHes made from the same version', async () => {
+    const current = (await call(tokens.owner, 'GET', 'products/p-causa-limena/')).json();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(
+          i % 2 ? tokens.owner : tokens.manager,
+          'PATCH',
+          'products/p-causa-limena/',
+          { price: `${20 + i}.00` },
+          {
+            'if-match': `"${current.version}"`,
+          },
+        ),
+      ),
+    );
+    const codes = answers.map((res) => res.statusCode).sort();
+    expect(codes).toEqual([200, ...Array(11).fill(409)]);
+    const winner = answers.find((res) => res.statusCode === 200)?.json();
+    expect(winner.version).toBe(current.version + 1);
+    for (const res of answers.filter((r) => r.statusCode === 409)) expect(res.json().current).toEqual(winner);
+    const log = await call(tokens.owner, 'GET', 'audit-log/?object_uid=p-causa-limena');
+    expect(log.json().count).toBe(1);
+  });
+
+  it('refuses bad products with 400 and changes nothing', async () => {
+    const before = await auditCount();
+    const [{ n: productsBefore } = { n: 0 }] = await t.db.select({ n: count() }).from(products);
+    const bad: [InjectOptions['method'], string, unknown][] = [
+      ['POST', 'products/', {}],
+      ['POST', 'products/', { ...product, price: '-1' }],
+      ['POST', 'products/', { ...product, price: 12 }],
+      ['POST', 'products/', { ...product, price: '1.234' }],
+      ['POST', 'products/', { ...product, price: '99999999' }],
+      ['POST', 'products/', { ...product, category_uid: 'pc-otra-empresa' }],
+      ['POST', 'products/', { ...product, is_redeemable: true }],
+      [
+        'POST',
+        'products/',
+        { ...product, option_groups: [{ name: 'x', min: 3, max: 1, options: [{ name: 'a' }] }] },
+      ],
+      ['POST', 'products/', { ...product, option_groups: [{ name: 'x', options: [] }] }],
+      [
+        'POST',
+        'products/',
+        {
+          ...product,
+          option_groups: [
+            {
+              name: 'x',
+              options: [
+                { name: 'a', uid: 'dup' },
+                { name: 'b', uid: 'dup' },
+              ],
+            },
+          ],
+        },
+      ],
+      ['POST', 'products/', { ...product, title: 'x'.repeat(201) }],
+      ['PATCH', 'products/p-causa-limena/', { price: null }],
+      ['PATCH', 'products/p-causa-limena/', { is_redeemable: true, coin_price: null }],
+      ['PATCH', 'products/p-causa-limena/', { unknown: 1 }],
+      ['POST', 'products/p-causa-limena/duplicate/?x=1', undefined],
+      ['GET', 'products/?is_active=yes', undefined],
+      ['GET', 'products/?ordering=search_text', undefined],
+      ['GET', `products/?search=${'a'.repeat(101)}`, undefined],
+    ];
+    for (const [method, path, payload] of bad) {
+      const res = await call(tokens.owner, method, path, payload);
+      expect(res.statusCode, `${method} ${path} ${JSON.stringify(payload)}`).toBe(400);
+    }
+    expect(await auditCount()).toBe(before);
+    expect((await t.db.select({ n: count() }).from(products))[0]?.n).toBe(productsBefore);
+  });
+
+  it("answers 404 for another company's product and category", async () => {
+    const rival = `/api/admin/companies/rival-main/products/p-causa-limena/`;
+    expect((await t.app.inject({ url: rival, headers: as(tokens.rivalOwner) })).statusCode).toBe(404);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/companies/rival-main/categories/',
+      headers: as(tokens.rivalOwner),
+      payload: { name: 'Rival' },
+    });
+    const theirs = created.json().uid;
+    expect((await call(tokens.owner, 'GET', `categories/${theirs}/`)).statusCode).toBe(404);
+    expect((await call(tokens.owner, 'PATCH', `categories/${theirs}/`, { name: 'x' })).statusCode).toBe(404);
+    const withTheirs = await call(tokens.owner, 'PATCH', 'products/p-causa-limena/', {
+      category_uid: theirs,
+    });
+    expect(withTheirs.statusCode).toBe(400);
+  });
+});
+
+describe('the storefront shows admin changes at once, on every process', () => {
+  it('a price changed through one process shows on another that kept the menu page', async () => {
+    // A second API process on the same database, with its own page cache.
+    const other = await buildApp({ config: t.app.config, db: t.db });
+    await other.ready();
+    try {
+      const price = async (app: FastifyInstance) =>
+        (await menu(app)).find((p) => p.uid === 'p-lomo-saltado')?.unit_price;
+      expect(await price(t.app)).toBe('35.00');
+      expect(await price(other)).toBe('35.00');
+      const res = await call(tokens.manager, 'PATCH', 'products/p-lomo-saltado/', { price: '36.90' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await price(t.app)).toBe('36.90');
+      // NOTIFY reaches the other process within moments, not after MENU_CACHE_SECONDS (60 s here).
+      const deadline = Date.now() + 2000;
+      while ((await price(other)) !== '36.90' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      expect(await price(other)).toBe('36.90');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('admin availability per place', () => {
+  const offer = 'place-miraflores.p-lomo-saltado';
+
+  it('marks a product sold out now, and the menu and checkout follow', async () => {
+    const row = await call(tokens.manager, 'GET', `availability/${offer}/`);
+    expect(row.statusCode, row.body).toBe(200);
+    expect(row.json()).toMatchObject({
+      place: { uid: 'place-miraflores' },
+      product: { uid: 'p-lomo-saltado' },
+      sold_out: false,
+    });
+    await menu(t.app);
+    const soldOut = await call(
+      tokens.manager,
+      'PATCH',
+      `availability/${offer}/`,
+      { sold_out: true },
+      { 'if-match': row.headers.etag as string },
+    );
+    expect(soldOut.statusCode, soldOut.body).toBe(200);
+    expect(soldOut.json()).toMatchObject({ stock: 0, sold_out: true, version: row.json().version + 1 });
+    expect((await menu(t.app)).find((p) => p.uid === 'p-lomo-saltado')?.stock).toBe(0);
+    const listed = await call(tokens.manager, 'GET', 'availability/?sold_out=true&place=place-miraflores');
+    expect(listed.json().results.map((r: { uid: string }) => r.uid)).toContain(offer);
+
+    const back = await call(tokens.manager, 'PATCH', `availability/${offer}/`, { sold_out: false });
+    expect(back.json()).toMatchObject({ stock: null, sold_out: false });
+    const two = await call(tokens.manager, 'PATCH', `availability/${offer}/`, { stock: 2 });
+    expect(two.json()).toMatchObject({ stock: 2 });
+    expect((await menu(t.app)).find((p) => p.uid === 'p-lomo-saltado')?.stock).toBe(2);
+  });
+
+  it('starts and stops selling a product at a place, with the menu count following', async () => {
+    const created = (
+      await call(tokens.manager, 'POST', 'products/', {
+        title: 'Humitas de prueba',
+        price: '9.00',
+        category_uid: 'pc-entradas',
+      })
+    ).json();
+    const countAt = async () =>
+      (
+        await t.db
+          .select({ n: placeMenuCounts.products })
+          .from(placeMenuCounts)
+          .where(
+            and(
+              eq(placeMenuCounts.placeUid, 'place-cayma'),
+              eq(placeMenuCounts.categoryUid, 'pc-entradas'),
+              eq(placeMenuCounts.isRedeemable, false),
+            ),
+          )
+      )[0]?.n ?? 0;
+    const before = await countAt();
+    const res = await call(tokens.manager, 'POST', 'availability/', {
+      place: 'place-cayma',
+      product: created.uid,
+      stock: 5,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      uid: `place-cayma.${created.uid}`,
+      available: true,
+      stock: 5,
+      sold_out: false,
+    });
+    expect(await countAt()).toBe(before + 1);
+    expect((await menu(t.app, 'place-cayma', 'humitas de prueba')).map((p) => p.uid)).toEqual([created.uid]);
+    const again = await call(tokens.manager, 'POST', 'availability/', {
+      place: 'place-cayma',
+      product: created.uid,
+    });
+    expect(again.statusCode).toBe(400);
+
+    const off = await call(tokens.manager, 'PATCH', `availability/place-cayma.${created.uid}/`, {
+      available: false,
+    });
+    expect(off.json().available).toBe(false);
+    expect(await menu(t.app, 'place-cayma', 'humitas de prueba')).toEqual([]);
+    expect(await countAt()).toBe(before);
+    expect(
+      (await call(tokens.manager, 'DELETE', `availability/place-cayma.${created.uid}/`)).statusCode,
+    ).toBe(204);
+    const [row] = await t.db.select().from(placeProducts).where(eq(placeProducts.productUid, created.uid));
+    expect(row).toBeUndefined();
+  });
+
+  it('refuses bad availability input with 400 and changes nothing', async () => {
+    const before = await auditCount();
+    const bad: [InjectOptions['method'], string, unknown][] = [
+      ['POST', 'availability/', { place: 'place-rival', product: 'p-causa-limena' }],
+      ['POST', 'availability/', { place: 'place-cayma', product: 'p-nope' }],
+      ['POST', 'availability/', { place: 'place-cayma', product: 'p-causa-limena', stock: -1 }],
+      ['POST', 'availability/', { place: 'place-cayma' }],
+      ['PATCH', `availability/${offer}/`, { stock: 1.5 }],
+      ['PATCH', `availability/${offer}/`, { sold_out: true, stock: 3 }],
+      ['PATCH', `availability/${offer}/`, { sold_out: 'yes' }],
+      ['PATCH', 'availability/no-dot/', { stock: 1 }],
+      ['GET', 'availability/?sold_out=1', undefined],
+      ['GET', 'availability/?ordering=-version', undefined],
+    ];
+    for (const [method, path, payload] of bad) {
+      const res = await call(tokens.owner, method, path, payload);
+      expect(res.statusCode, `${method} ${path} ${JSON.stringify(payload)}`).toBe(400);
+    }
+    expect(await auditCount()).toBe(before);
+  });
+});
