@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@storefront/contracts/constants';
-import { AppError } from '@storefront/contracts/errors';
+import { AppError, FIELD_MESSAGES } from '@storefront/contracts/errors';
 import { mediaUrl } from '@storefront/contracts/media';
 import type { UploadedImage } from '@storefront/contracts/media-upload';
-import type { Database } from '@storefront/db/client';
+import type { Database, Executor } from '@storefront/db/client';
 import type { AdminContext } from '../admin/access/admin-guard.ts';
 import { recordChange } from '../admin/audit/audit.service.ts';
 import { processImage } from './image-processing.ts';
@@ -51,6 +51,25 @@ export async function uploadImage(ctx: AdminContext, bytes: Buffer): Promise<Upl
       });
   });
   return image;
+}
+
+/**
+ * The `image` a category or product shows for the upload chosen as its `image_uid`: the upload's widest
+ * file, whose address gives the storefront every width (decision 020). Taking the choice away takes the
+ * picture away; an unchanged choice changes nothing; another company's image is a 400 on `image_uid`.
+ */
+export async function chosenImage(
+  tx: Executor,
+  ctx: Pick<AdminContext, 'company' | 'language'>,
+  chosen: string | null | undefined,
+  current: string | null,
+): Promise<{ image?: string | null }> {
+  if (chosen === undefined || chosen === current) return {};
+  if (chosen === null) return { image: null };
+  const image = await findImage(tx, chosen);
+  if (image?.companyUid !== ctx.company.uid)
+    throw new AppError('VALIDATION', { image_uid: [FIELD_MESSAGES.notInCompany[ctx.language]] });
+  return { image: mediaUrl(chosen, Math.max(...image.widths)) };
 }
 
 /**
