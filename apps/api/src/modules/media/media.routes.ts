@@ -50,6 +50,10 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return reply.type('image/webp').send(file.bytes);
     },
   });
+  // Any other address under /media/ (an empty segment, a deeper path) is a missing file too, not a page.
+  fastify.get('/media/*', { schema: { hide: true } }, async () => {
+    throw new AppError('NOT_FOUND');
+  });
 };
 
 /**

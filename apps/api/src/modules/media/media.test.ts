@@ -227,6 +227,9 @@ describe('serving an image', () => {
       `/media/${uid}/640.webp.webp`,
       `/media/${'x'.repeat(65)}/640.webp`,
       '/media/%00/640.webp',
+      '/media//',
+      `/media/${uid}/`,
+      `/media/${uid}/640.webp/more`,
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
