@@ -107,7 +107,11 @@ export const auditLogQuerySchema = z.strictObject({
   page: adminListQuerySchema.shape.page,
   page_size: adminListQuerySchema.shape.page_size,
   object_type: z.enum(AUDIT_OBJECT_TYPES).optional(),
-  object_uid: adminUid.optional(),
+  /** A uid, or `{place_uid}.{product_uid}` for availability. */
+  object_uid: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,130}$/)
+    .optional(),
   user: z.uuid().optional(),
   /** ISO date-times (or dates): entries at or after `since`, before `until`. */
   since: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),

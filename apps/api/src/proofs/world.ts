@@ -10,6 +10,7 @@ import { type ProofTenant, proofTenants } from './tenants.ts';
 // subscription and mailed links, and the objects every path parameter names, for the isolation matrix.
 
 const DEMO_STAFF_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0002';
+const DEMO_OWNER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0003';
 const PLACE = 'place-miraflores';
 const PRODUCT = 'p-causa-limena';
 
@@ -40,6 +41,8 @@ export interface TenantSide {
   otherMember: string;
   /** The demo staff user (STAFF in every place). */
   staff: string;
+  /** The demo company's owner (the admin API). */
+  owner: string;
   orderUid: string;
   subscriptionUid: string;
   /** A valid order body at the first pickup slot of tomorrow. */
@@ -71,6 +74,7 @@ export async function createWorld() {
     });
     const member = await issueToken(t.db, { uid: tenant.id(DEMO_MEMBER_UID), appUid: tenant.uid });
     const staff = await issueToken(t.db, { uid: tenant.id(DEMO_STAFF_UID), appUid: tenant.uid });
+    const owner = await issueToken(t.db, { uid: tenant.id(DEMO_OWNER_UID), appUid: tenant.uid });
     const [other] = await t.db
       .insert(users)
       .values({ appUid: tenant.uid, email: 'otro@proof.pe', firstName: 'Otro', lastName: 'Socio' })
@@ -134,6 +138,7 @@ export async function createWorld() {
       member,
       otherMember,
       staff,
+      owner,
       orderUid,
       subscriptionUid,
       order,
@@ -204,6 +209,15 @@ export async function createWorld() {
     event_uid: both('event-feria'),
     'media/{uid}': images,
     file: { a: '320.webp', b: '320.webp' },
+    // The admin API: the company in the path, then its objects.
+    companyUid: both('demo-main'),
+    'categories/{uid}': both('pc-entradas'),
+    'products/{uid}': both(PRODUCT),
+    // Another product than products/{uid}: the controls delete that one first.
+    'availability/{uid}': {
+      a: `${a.tenant.id(PLACE)}.${a.tenant.id('p-lomo-saltado')}`,
+      b: `${b.tenant.id(PLACE)}.${b.tenant.id('p-lomo-saltado')}`,
+    },
   };
 
   /**

@@ -1,0 +1,187 @@
+import { placeProducts } from '@storefront/db/schema/catalogue';
+import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../proofs/route-table.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { multipartForm, picture } from '../media/image-test-files.ts';
+import type { AdminRouteEntry } from './access/admin-guard.ts';
+import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY } from './admin.fixtures.ts';
+
+// The admin authorization matrix, generated from the route table (every route registered under
+// /api/admin/, collected by adminRouteTablePlugin): on each company-scoped route an anonymous caller gets
+// 401, a member and a staff user 403, a manager 403 where the route is the owner's, the owner of another
+// company of the same app and of a company of another app 404; the owner (and the manager where allowed)
+// get through. A route without a case here, or without `config.adminRole`, fails the first test.
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let tokens: AdminTokens;
+let table: AdminRouteEntry[];
+
+interface Case {
+  /** Path parameters besides companyUid. */
+  params?: Record<string, string>;
+  body?: unknown;
+  /** A multipart body instead of JSON (an upload). */
+  form?: { payload: Buffer; contentType: string };
+}
+
+const product = { title: 'Matriz', price: '1.00' };
+/** One request per route that the right role may make: `METHOD /api/admin/...` as registered. */
+const CASES: Record<string, Case> = {
+  'GET /api/admin/companies/:companyUid/categories/': {},
+  'POST /api/admin/companies/:companyUid/categories/': { body: { name: 'Matriz' } },
+  'GET /api/admin/companies/:companyUid/categories/:uid/': { params: { uid: 'pc-entradas' } },
+  'PATCH /api/admin/companies/:companyUid/categories/:uid/': {
+    params: { uid: 'pc-entradas' },
+    body: { color: '#112233' },
+  },
+  'DELETE /api/admin/companies/:companyUid/categories/:uid/': { params: { uid: 'pc-bebidas' } },
+  'GET /api/admin/companies/:companyUid/products/': {},
+  'POST /api/admin/companies/:companyUid/products/': { body: product },
+  'GET /api/admin/companies/:companyUid/products/:uid/': { params: { uid: 'p-causa-limena' } },
+  'PATCH /api/admin/companies/:companyUid/products/:uid/': {
+    params: { uid: 'p-causa-limena' },
+    body: { price: '19.00' },
+  },
+  'DELETE /api/admin/companies/:companyUid/products/:uid/': { params: { uid: 'p-chicha-morada' } },
+  'POST /api/admin/companies/:companyUid/products/:uid/duplicate/': { params: { uid: 'p-causa-limena' } },
+  'GET /api/admin/companies/:companyUid/availability/': {},
+  'POST /api/admin/companies/:companyUid/availability/': {
+    body: { place: 'place-cayma', product: 'p-causa-limena' },
+  },
+  'GET /api/admin/companies/:companyUid/availability/:uid/': {
+    params: { uid: 'place-miraflores.p-causa-limena' },
+  },
+  'PATCH /api/admin/companies/:companyUid/availability/:uid/': {
+    params: { uid: 'place-miraflores.p-causa-limena' },
+    body: { stock: 9 },
+  },
+  'DELETE /api/admin/companies/:companyUid/availability/:uid/': {
+    params: { uid: 'place-san-isidro.p-causa-limena' },
+  },
+  'GET /api/admin/companies/:companyUid/audit-log/': {},
+  // Its picture is drawn in beforeAll.
+  'POST /api/admin/companies/:companyUid/images/': {},
+};
+
+/** The calls outside a company, each with the answers every kind of caller gets. */
+const ACCOUNT_ROUTES = ['POST /api/admin/session/', 'DELETE /api/admin/session/', 'GET /api/admin/me/'];
+
+const nameOf = (route: AdminRouteEntry) => `${route.method} ${route.url}`;
+
+function request(route: AdminRouteEntry, token: string | null, companyUid = COMPANY): InjectOptions {
+  const test = CASES[nameOf(route)] ?? {};
+  const values: Record<string, string> = { companyUid, ...test.params };
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(values[name] ?? `no-${name}`),
+  );
+  if (test.form)
+    return {
+      method: route.method as InjectOptions['method'],
+      url,
+      headers: { ...as(token), 'content-type': test.form.contentType },
+      payload: test.form.payload,
+    };
+  return {
+    method: route.method as InjectOptions['method'],
+    url,
+    headers: as(token),
+    ...(test.body === undefined ? {} : { payload: test.body as object }),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ tenantFile: adminTenantFile() });
+  tokens = await adminTokens(t.db);
+  table = t.app.adminRoutes;
+  CASES['POST /api/admin/companies/:companyUid/images/'] = {
+    form: multipartForm(await picture('png', 400, 300)),
+  };
+  // The demo sells every product everywhere: place-cayma stops selling one, which the case offers again.
+  await t.db
+    .delete(placeProducts)
+    .where(and(eq(placeProducts.placeUid, 'place-cayma'), eq(placeProducts.productUid, 'p-causa-limena')));
+});
+afterAll(() => t.close());
+
+describe('admin authorization matrix', () => {
+  it('has a case and a role for every admin route, and every admin route is in the OpenAPI document', () => {
+    const scoped = table.filter((route) => route.companyScoped);
+    expect(scoped.length).toBeGreaterThanOrEqual(17);
+    const missing = scoped.filter((route) => !(nameOf(route) in CASES)).map(nameOf);
+    expect(missing, 'add a case for these routes to CASES').toEqual([]);
+    const roleless = scoped.filter((route) => !route.adminRole).map(nameOf);
+    expect(roleless, "give these routes config: { adminRole: 'owner' | 'manager' }").toEqual([]);
+    const other = table.filter((route) => !route.companyScoped).map(nameOf);
+    expect(other.sort(), 'add a case for these routes to ACCOUNT_ROUTES').toEqual([...ACCOUNT_ROUTES].sort());
+    expect(Object.keys(CASES).filter((name) => !scoped.some((route) => nameOf(route) === name))).toEqual([]);
+    // The document names parameters {companyUid}; the route table :companyUid.
+    const documented = new Set(
+      apiRoutes(t.app)
+        .filter((route) => route.path.startsWith('/api/admin/'))
+        .map((route) => `${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(table.map(nameOf).filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('refuses every company route to the wrong callers, and lets the right ones through', async () => {
+    const failures: string[] = [];
+    const expectStatus = async (
+      label: string,
+      route: AdminRouteEntry,
+      options: InjectOptions,
+      want: number,
+    ) => {
+      const res = await t.app.inject(options);
+      if (res.statusCode !== want)
+        failures.push(`${nameOf(route)} ${label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    };
+    const scoped = table.filter((route) => route.companyScoped);
+    for (const route of scoped) {
+      await expectStatus('anonymous', route, request(route, null), 401);
+      await expectStatus('bad token', route, request(route, 'nope'), 401);
+      await expectStatus('member', route, request(route, tokens.member), 403);
+      await expectStatus('staff', route, request(route, tokens.staff), 403);
+      if (route.adminRole === 'owner')
+        await expectStatus('manager', route, request(route, tokens.manager), 403);
+      await expectStatus("another company's owner", route, request(route, tokens.rivalOwner), 404);
+      await expectStatus("another app's owner", route, request(route, tokens.multiOwner), 404);
+      await expectStatus('an unknown company', route, request(route, tokens.owner, 'no-such-company'), 404);
+    }
+    // Controls, reads before writes before deletions: the right role gets an answer that is not a refusal.
+    const order = (route: AdminRouteEntry) =>
+      route.method === 'GET' ? 0 : route.method === 'DELETE' ? 2 : 1;
+    for (const route of [...scoped].sort((x, y) => order(x) - order(y))) {
+      const callers =
+        route.adminRole === 'manager'
+          ? [tokens.manager, tokens.owner, tokens.operator]
+          : [tokens.owner, tokens.operator];
+      // The first succeeds; the others get past the guard (a second delete finds nothing, a second offer exists).
+      for (const [i, token] of callers.entries()) {
+        const res = await t.app.inject(request(route, token));
+        const refused = [401, 403].includes(res.statusCode) || res.statusCode >= 500;
+        const failed =
+          i === 0 ? res.statusCode >= 300 : refused || (res.statusCode === 404 && route.method !== 'DELETE');
+        if (failed) failures.push(`${nameOf(route)} right role: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers the account calls by caller', async () => {
+    const session = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/session/', headers: as(null), payload });
+    expect((await session({ email: 'socio@demo.pe', password: 'Demo1234!' })).statusCode).toBe(400);
+    expect((await session({ email: 'tienda@demo.pe', password: 'Demo1234!' })).statusCode).toBe(400);
+    expect((await session({ email: 'dueno@demo.pe', password: 'Demo1234!' })).statusCode).toBe(200);
+    for (const method of ['GET', 'DELETE'] as const) {
+      const url = method === 'GET' ? '/api/admin/me/' : '/api/admin/session/';
+      const status = async (token: string | null) =>
+        (await t.app.inject({ method, url, headers: as(token) })).statusCode;
+      expect(await status(null), `${method} ${url}`).toBe(401);
+      expect(await status(tokens.member)).toBe(403);
+      expect(await status(tokens.staff)).toBe(403);
+    }
+  });
+});
