@@ -54,7 +54,7 @@ export const MODULES = [
   {
     name: 'retail-redemptions',
     // redeem, stamp and givePoints (the rest of the file is look-ups and the order board).
-    mutate: [`${api}/modules/retail/retail.service.ts:204-325`],
+    mutate: [`${api}/modules/retail/retail.service.ts:215-338`],
     tests: [`${api}/modules/retail/retail*.test.ts`],
   },
   {

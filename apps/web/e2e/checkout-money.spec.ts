@@ -22,6 +22,15 @@ async function addLomoSaltado(page: Page) {
   await popup.getByLabel('Jugoso').check();
   await popup.getByRole('button', { name: /Agregar/ }).click();
   await expect(popup).toHaveCount(0);
+  // The cart is stored once the server has answered for it (a member's cart is saved there first).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (key) => Object.keys(JSON.parse(localStorage.getItem(key) ?? '{}').products ?? {}),
+        CART_KEY,
+      ),
+    )
+    .toHaveLength(1);
 }
 
 async function openCheckout(page: Page) {

@@ -90,6 +90,16 @@ test('the landing redirect happens once per session', async ({ page }) => {
   expect(await page.evaluate(() => sessionStorage.getItem('redirectLanding'))).toBe('true');
 });
 
+test('a single-company landing app sends the first load of / to its landing, then home to the menu', async ({
+  page,
+}) => {
+  await acceptedCookies(page);
+  await page.goto(tenantUrl('landing.localhost', '/'));
+  await expect(page).toHaveURL(/\/landing$/);
+  await page.goto(tenantUrl('landing.localhost', '/'));
+  await expect(page).toHaveURL(/\/carta$/);
+});
+
 test('the default static landing has its navigation and sample content', async ({ page }) => {
   await acceptedCookies(page);
   await page.goto(tenantUrl('landing.localhost', '/landing'));

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { axeViolations, type Member, newMember, placePickupOrder, signIn } from './support.ts';
+import { axeViolations, type Member, newMember, pickupBody, placePickupOrder, signIn } from './support.ts';
 
 // The member's side of an order (issue 14, items 5 and 11): the order page follows the status the store
 // gives it without a reload, and cancelling an order or a subscription asks first in a dialog that
@@ -20,34 +20,10 @@ async function staffMoves(request: APIRequestContext, order: string, status: str
 
 /** A pickup subscription of one Lomo saltado on Mondays and Wednesdays, from tomorrow. */
 async function subscribe(request: APIRequestContext, member: Member) {
-  const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const schedule = await request.get(`/api/v7/places/${PLACE}/pickup-schedule/?date=${date}`);
-  const [slot] = (await schedule.json()).slots;
+  const body = await pickupBody(request, member, { place: PLACE, units: 1, cooking: 'jugoso' });
   const created = await request.post(`/api/v5/places/${PLACE}/subscriptions/`, {
     headers: { Authorization: `Token ${member.token}` },
-    data: {
-      order_type: 'PICKUP',
-      payment_type: 'CASH',
-      pickup_date: date,
-      start_time: slot.start_time,
-      end_time: slot.end_time,
-      days: [1, 3],
-      products: [
-        {
-          uid: 'p-lomo-saltado',
-          quantity: 1,
-          option_groups: [{ uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-jugoso' }] }],
-          direct_purchase: false,
-        },
-      ],
-      user_data: {
-        full_name: 'Prueba Socia',
-        document_type: 'NATIONAL_ID',
-        document_number: '12345678',
-        email: member.email,
-        contact_number: '+51911222333',
-      },
-    },
+    data: { ...body, days: [1, 3] },
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { uid: string };

@@ -124,7 +124,11 @@ for (const viewport of [
       await expect(lines.getByRole('listitem')).toHaveText(['2 × Lomo saltadoBien cocido, Porción de arroz']);
       await expect(lines.getByText('Bien cocido, Porción de arroz')).toBeVisible();
       await expect(card.getByText(COMMENT)).toBeVisible();
-      await expect(card.getByText(`Entrega ${order.pickup_date} · ${order.start_time}`)).toBeVisible();
+      // The day as a person reads it ("25 nov. 2026"), not the API's ISO date.
+      const day = new Intl.DateTimeFormat('es-PE', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${order.pickup_date}T00:00:00Z`),
+      );
+      await expect(card.getByText(`Entrega ${day} · ${order.start_time}`)).toBeVisible();
       await expect(card.getByText('Rosa Cocina')).toBeVisible();
       await expect(card.getByRole('link', { name: '+51944555666' })).toHaveAttribute(
         'href',
@@ -152,6 +156,7 @@ for (const viewport of [
       await expect(ticket).toBeVisible();
       await expect(page.locator('#root')).toBeHidden();
       await expect(ticket.getByRole('heading', { name: `Pedido #${order.number}` })).toBeVisible();
+      await expect(ticket).toContainText(`Entrega ${day}`);
       await expect(ticket).toContainText('2 × Lomo saltado');
       await expect(ticket).toContainText('Bien cocido, Porción de arroz');
       await expect(ticket).toContainText(COMMENT);

@@ -130,38 +130,50 @@ export async function joinProgram(request: APIRequestContext, member: Member, pr
 }
 
 /** A pickup order of `units` Lomo saltado (S/ 35 each, a la punto) paid in cash, for tomorrow's first slot. */
+/**
+ * The body of a pickup of `units` Lomo saltado tomorrow at `place`, in its first slot, for `member`:
+ * an order's, or a subscription's with its days added.
+ */
+export async function pickupBody(
+  request: APIRequestContext,
+  member: Member,
+  { place, units, cooking = 'a-punto' }: { place: string; units: number; cooking?: 'a-punto' | 'jugoso' },
+) {
+  const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const schedule = await request.get(`/api/v7/places/${place}/pickup-schedule/?date=${date}`);
+  const [slot] = (await schedule.json()).slots;
+  return {
+    order_type: 'PICKUP',
+    payment_type: 'CASH',
+    pickup_date: date,
+    start_time: slot.start_time,
+    end_time: slot.end_time,
+    products: [
+      {
+        uid: 'p-lomo-saltado',
+        quantity: units,
+        option_groups: [{ uid: 'og-lomo-termino', options: [{ uid: `og-lomo-termino-${cooking}` }] }],
+        direct_purchase: false,
+      },
+    ],
+    user_data: {
+      full_name: 'Prueba Socia',
+      document_type: 'NATIONAL_ID',
+      document_number: '12345678',
+      email: member.email,
+      contact_number: '+51911222333',
+    },
+  };
+}
+
 export async function placePickupOrder(
   request: APIRequestContext,
   member: Member,
   { place, units }: { place: string; units: number },
 ): Promise<{ uid: string; number: number }> {
-  const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const schedule = await request.get(`/api/v7/places/${place}/pickup-schedule/?date=${date}`);
-  const [slot] = (await schedule.json()).slots;
   const placed = await request.post(`/api/v5/places/${place}/orders/`, {
     headers: { Authorization: `Token ${member.token}` },
-    data: {
-      order_type: 'PICKUP',
-      payment_type: 'CASH',
-      pickup_date: date,
-      start_time: slot.start_time,
-      end_time: slot.end_time,
-      products: [
-        {
-          uid: 'p-lomo-saltado',
-          quantity: units,
-          option_groups: [{ uid: 'og-lomo-termino', options: [{ uid: 'og-lomo-termino-a-punto' }] }],
-          direct_purchase: false,
-        },
-      ],
-      user_data: {
-        full_name: 'Prueba Socia',
-        document_type: 'NATIONAL_ID',
-        document_number: '12345678',
-        email: member.email,
-        contact_number: '+51911222333',
-      },
-    },
+    data: await pickupBody(request, member, { place, units }),
   });
   expect(placed.status(), await placed.text()).toBe(201);
   return placed.json();

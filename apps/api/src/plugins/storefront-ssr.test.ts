@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, demoTenantFile } from '../test/test-app.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -120,6 +120,12 @@ describe('server-rendered pages', () => {
     ]);
   });
 
+  it('shows, with no city chosen yet, the city of the place it shows (nothing jumps as the page starts)', async () => {
+    const res = await page('/carta');
+    const selected = [...res.body.matchAll(/<option value="([^"]*)" selected="">/g)].map((m) => m[1]);
+    expect(selected).toEqual(expect.arrayContaining(['area-arequipa', 'place-cayma']));
+  });
+
   it('renders in the language of the lang cookie', async () => {
     const res = await page('/carta', 'localhost', 'lang=en');
     expect(res.body).toContain('<html lang="en">');
@@ -168,5 +174,76 @@ describe('server-rendered pages of a tenant without signup', () => {
     expect(res.headers.location).toBe('/login');
     const login = await t.app.inject({ url: '/login', headers: { host: 'landing.localhost' } });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('the rendered-page cache', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { WEB_DIST: dist, MENU_CACHE_SECONDS: 60 } });
+  });
+  afterAll(() => t.close());
+
+  /** The page at `url`, and how many API calls the server made to render it. */
+  async function render(url: string) {
+    const inject = vi.spyOn(t.app, 'inject');
+    try {
+      const res = await t.app.inject({ url, headers: { host: 'localhost' } });
+      return { body: res.body, apiCalls: inject.mock.calls.length - 1 };
+    } finally {
+      inject.mockRestore();
+    }
+  }
+
+  it('keeps a page built from public answers only: /carta is rendered once', async () => {
+    expect((await render('/carta')).apiCalls).toBeGreaterThan(0);
+    expect((await render('/carta')).apiCalls).toBe(0);
+  });
+
+  it('renders a page not kept yet once for a burst of visitors, and sends each the whole page', async () => {
+    const single = await render('/program/demo-club');
+    const inject = vi.spyOn(t.app, 'inject');
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.app.inject({ url: '/program/demo-club?burst', headers: { host: 'localhost' } }),
+        ),
+      );
+      // Eight page requests, and the API calls of one render.
+      expect(inject.mock.calls.length - burst.length).toBe(single.apiCalls);
+      for (const res of burst) {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('Postre por 100 monedas');
+      }
+    } finally {
+      inject.mockRestore();
+    }
+  });
+
+  it('renders a used deletion link anew: the second visit shows the link expired', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/login/',
+      payload: { email: 'socio@demo.pe', password: 'Demo1234!' },
+    });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/delete-account/',
+      headers: { authorization: `Token ${login.json().token}` },
+    });
+    expect(sent.statusCode).toBe(200);
+    const mails = (await t.app.inject('/api/dev/mailbox/')).json() as { text: string }[];
+    const link = mails.map((mail) => mail.text.match(/https?:\/\/\S+\/me\/delete\/\S+/)?.[0]).find(Boolean);
+    const path = new URL(link as string).pathname;
+
+    const before = await render(path);
+    expect(before.body).toContain('Eliminar mi cuenta');
+    const [, , , , userUid, token] = path.split('/');
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v5/me/delete/${userUid}/${token}/` });
+    expect(deleted.statusCode).toBe(200);
+
+    const after = await render(path);
+    expect(after.body).toContain('El link ha expirado.');
+    expect(after.body).not.toContain('Eliminar mi cuenta');
   });
 });

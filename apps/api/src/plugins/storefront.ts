@@ -84,6 +84,8 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     sizeCalculation: (page) => page.html.length || 1,
     ttl: Math.max(seconds, 0) * 1000 || 1,
   });
+  /** Renders under way by page key: a burst of visitors to a page not kept yet waits for one render. */
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
 
   if (template) {
     await fastify.register(fastifyStatic, {
@@ -98,9 +100,13 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     });
   }
 
-  /** The API in-process for the renderer: the same routes and services, without a socket. */
+  /**
+   * The API in-process for the renderer: the same routes and services, without a socket. A page is kept
+   * for the next visitors only when every answer it was built from is public (`publicCache`): a one-time
+   * link's check, for one, must be asked again (a used deletion link is expired on the next visit).
+   */
   const apiFor =
-    (request: FastifyRequest): typeof fetch =>
+    (request: FastifyRequest, onPrivateAnswer: () => void): typeof fetch =>
     async (input, init) => {
       const headers = { ...(init?.headers as Record<string, string>), host: request.headers.host ?? '' };
       const answer = await fastify.inject({
@@ -110,6 +116,7 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
         payload: init?.body as string | undefined,
         remoteAddress: request.ip,
       });
+      if (!String(answer.headers['cache-control'] ?? '').startsWith('public')) onPrivateAnswer();
       return new Response(answer.statusCode === 204 ? null : answer.payload, {
         status: answer.statusCode,
         headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
@@ -167,7 +174,24 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     ].join(' ');
     const kept = seconds > 0 ? pages.get(key) : undefined;
     if (kept) return sendPage(request, reply, kept);
+    const underway = seconds > 0 ? rendering.get(key) : undefined;
+    const shared = underway && (await underway);
+    if (shared) return sendPage(request, reply, shared);
 
+    // This render is the one others wait for, unless another began meanwhile; `settle` runs on every way out.
+    let settle: (page: RenderedPage | null) => void = () => {};
+    if (seconds > 0 && !rendering.has(key)) {
+      rendering.set(
+        key,
+        new Promise((resolve) => {
+          settle = (page) => {
+            rendering.delete(key);
+            resolve(page);
+          };
+        }),
+      );
+    }
+    let keepable = seconds > 0;
     let rendered: Awaited<ReturnType<Renderer['render']>>;
     try {
       rendered = await renderer.render({
@@ -176,12 +200,15 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
         hostname: request.hostname,
         app: record,
         cookieHeader,
-        api: apiFor(request),
+        api: apiFor(request, () => {
+          keepable = false;
+        }),
         // For the places' JSON-LD: the catalogue keeps them, the public place calls do not carry them.
         openingHours: (placeUids) =>
           weeklyOpeningHours({ app, language: request.language, db: fastify.db }, placeUids),
       });
     } catch (error) {
+      settle(null);
       request.log.error({ err: error }, 'storefront render failed; the page renders in the browser');
       return sendPage(request, reply, {
         status: browserStatus,
@@ -191,6 +218,7 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     }
     // The redirect carries a link too, for clients that do not follow it (a health check reading /).
     if ('redirect' in rendered) {
+      settle(null);
       const target = escapeHtml(rendered.redirect);
       return reply
         .code(302)
@@ -213,9 +241,16 @@ export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { d
     body.once('end', () => {
       chunks.push(after);
       out.end(after);
-      if (seconds > 0) pages.set(key, { status, html: chunks.join(''), encoded: new Map() });
+      const page: RenderedPage | null = keepable
+        ? { status, html: chunks.join(''), encoded: new Map() }
+        : null;
+      if (page) pages.set(key, page);
+      settle(page);
     });
-    body.once('error', (error) => out.destroy(error));
+    body.once('error', (error) => {
+      settle(null);
+      out.destroy(error);
+    });
 
     const encoding = encodingOf(request);
     reply.status(status).type('text/html; charset=utf-8');

@@ -9,6 +9,10 @@ import { createWorld, fixtureValue, type World } from './world.ts';
 // else, and anything asked with a session, is private.
 
 const PUBLIC_ROUTES = [
+  'GET /api/v5/companies/{company_uid}/events',
+  'GET /api/v5/events/{event_uid}',
+  'GET /api/v5/programs/{program_id}/promotions',
+  'GET /api/v5/programs/{uid}',
   'GET /api/v7/apps/',
   'GET /api/v7/apps/{uid_app}',
   'GET /api/v7/apps/{uid_app}/allowed-companies/',

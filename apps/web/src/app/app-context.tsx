@@ -25,8 +25,10 @@ export function useCompany(companyUid?: string): Company {
 interface Auth {
   token: string | null;
   loggedIn: boolean;
-  /** Stores the token of a successful login (spec §4). */
-  login(token: string): void;
+  /** Where the session just started goes (spec §4 after login), set with its token; null for home. */
+  landing: string | null;
+  /** Stores the token of a successful login (spec §4) and the page it lands on. */
+  login(token: string, landing?: string): void;
   /** Clears the session keys and goes home (`/`), the member's pages and data left behind. */
   logout(): void;
 }
@@ -35,12 +37,16 @@ const AuthContext = createContext<Auth | null>(null);
 
 /** Auth status starts as logged in when a token is stored (spec §4). */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState(() => storage.get(STORAGE_KEYS.token));
-  const login = useCallback((next: string) => {
+  const [session, setSession] = useState(() => ({
+    token: storage.get(STORAGE_KEYS.token),
+    landing: null as string | null,
+  }));
+  const { token, landing } = session;
+  const login = useCallback((next: string, landingPage?: string) => {
     storage.set(STORAGE_KEYS.token, next);
     // The member's saved cart replaces the local one on the next cart load (spec §4 merge flag).
     storage.set(STORAGE_KEYS.merge, 'true');
-    setToken(next);
+    setSession({ token: next, landing: landingPage ?? null });
   }, []);
   // A full load of / drops every member answer held in memory. The token state is left as it is until
   // then: clearing it first would let a member page's guard send the browser to /login on the way.
@@ -58,7 +64,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [token]);
-  const value = useMemo(() => ({ token, loggedIn: token !== null, login, logout }), [token, login, logout]);
+  const value = useMemo(
+    () => ({ token, landing, loggedIn: token !== null, login, logout }),
+    [token, landing, login, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

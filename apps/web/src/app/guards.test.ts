@@ -94,6 +94,10 @@ describe('shell and account guards', () => {
   it('opens /login and /register only to visitors of a non-empty page; /register needs signup', () => {
     expect(guestOnlyRedirect({ app: app(), loggedIn: false }, 'login')).toBeNull();
     expect(guestOnlyRedirect({ app: app(), loggedIn: true }, 'login')).toBe('/');
+    // A session started on the page leaves for the landing its login chose, in that one redirect.
+    expect(guestOnlyRedirect({ app: app(), loggedIn: true, landing: '/complete-info' }, 'register')).toBe(
+      '/complete-info',
+    );
     expect(guestOnlyRedirect({ app: app({ empty_page: true }), loggedIn: false }, 'login')).toBe('/');
     expect(guestOnlyRedirect({ app: app(), loggedIn: false }, 'register')).toBeNull();
     expect(guestOnlyRedirect({ app: app({ allow_signup: false }), loggedIn: false }, 'register')).toBe(

@@ -8,6 +8,8 @@ import type { HiddenModule } from '@storefront/contracts/constants';
 export interface GuardState {
   app: App;
   loggedIn: boolean;
+  /** Where a session started on this page goes (spec §4 after login), if it chose somewhere. */
+  landing?: string | null;
 }
 
 export const isMultiCompany = (app: App) => app.allowed_companies.length > 1;
@@ -35,9 +37,16 @@ export function shellRedirect({ app, loggedIn }: GuardState): string | null {
   return app.allow_anonymous_navigation || loggedIn ? null : '/login';
 }
 
-/** /login and /register: only when empty_page is off and nobody is logged in; /register also needs signup. */
-export function guestOnlyRedirect({ app, loggedIn }: GuardState, route: 'login' | 'register'): string | null {
-  if (app.empty_page || loggedIn) return '/';
+/**
+ * /login and /register: only when empty_page is off and nobody is logged in; /register also needs signup.
+ * The session started here leaves for its landing page (one redirect, so nothing races it).
+ */
+export function guestOnlyRedirect(
+  { app, loggedIn, landing }: GuardState,
+  route: 'login' | 'register',
+): string | null {
+  if (loggedIn) return landing ?? '/';
+  if (app.empty_page) return '/';
   if (route === 'register' && !app.allow_signup) return '/login';
   return null;
 }

@@ -14,8 +14,8 @@ export function Guard({
   children?: ReactNode;
 }) {
   const app = useAppRecord();
-  const { loggedIn } = useAuth();
-  const to = rule({ app, loggedIn });
+  const { loggedIn, landing } = useAuth();
+  const to = rule({ app, loggedIn, landing });
   // The server renders for a visitor: it answers the redirect over HTTP only when a member would not see
   // this page either (/register without signup); a member then meets the target's own guard.
   if (to) return <Redirect to={to} http={rule({ app, loggedIn: !loggedIn }) !== null} />;

@@ -91,6 +91,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   // A program's public face and its promotions, for visitors: sign-in is asked only to join or redeem.
   api.get('/v5/programs/:uid', {
+    config: { publicCache: true },
     schema: {
       operationId: 'getProgram',
       tags,
@@ -102,6 +103,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v5/programs/:program_id/promotions', {
+    config: { publicCache: true },
     schema: {
       operationId: 'listProgramPromotions',
       tags,
@@ -501,6 +503,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v5/companies/:company_uid/events', {
+    config: { publicCache: true },
     schema: {
       operationId: 'listCompanyEvents',
       tags: ['events'],
@@ -523,6 +526,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v5/events/:event_uid', {
+    config: { publicCache: true },
     schema: {
       operationId: 'getEvent',
       tags: ['events'],

@@ -1,3 +1,4 @@
+import { errorMessage } from '@storefront/contracts/errors';
 import { programs } from '@storefront/db/schema/loyalty';
 import { staffAuditLog } from '@storefront/db/schema/retail';
 import { and, eq } from 'drizzle-orm';
@@ -388,15 +389,65 @@ describe('redemptions, stamps and points', () => {
     }
   });
 
-  it('writes who did what, where and when', async () => {
+  it('writes who did what, where and when, for each counter action', async () => {
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/me/programs/demo-club/promotions/promo-02/qrcode/',
+      headers: auth(member),
+      payload: {},
+    });
+    // Typed by hand: spaces and small letters, the prefix of the QR kept.
+    const typed = ` ${issued.json().qr.toLowerCase()} `;
+    const redeemed = await call(staff, 'POST', 'redemptions/', { place: PLACE, code: typed });
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
+    const body = { place: PLACE, member: DEMO_MEMBER_UID, program: 'demo-club' };
+    const stamped = await call(staff, 'POST', 'stamps/', body);
+    expect(stamped.statusCode).toBe(201);
+    const pointed = await call(staff, 'POST', 'points/', { ...body, amount: 7, description: 'Visita' });
+    expect(pointed.statusCode).toBe(201);
+
     const rows = await t.db
       .select()
       .from(staffAuditLog)
-      .where(
-        and(eq(staffAuditLog.staffUserUid, STAFF_UID), eq(staffAuditLog.memberUserUid, DEMO_MEMBER_UID)),
-      );
-    expect(new Set(rows.map((r) => r.action))).toEqual(new Set(['REDEEM', 'STAMP', 'ADD_POINTS']));
-    expect(rows.every((r) => r.placeUid === PLACE && r.companyUid === 'demo-main')).toBe(true);
+      .where(and(eq(staffAuditLog.staffUserUid, STAFF_UID), eq(staffAuditLog.memberUserUid, DEMO_MEMBER_UID)))
+      .orderBy(staffAuditLog.id);
+    const last = (action: string) => rows.filter((r) => r.action === action).at(-1);
+    const place = { appUid: 'demo', companyUid: 'demo-main', placeUid: PLACE };
+    expect(last('REDEEM')).toMatchObject({
+      ...place,
+      subjectType: 'redemption',
+      subjectId: redeemed.json().uid,
+      details: { promotion: 'promo-02', code: redeemed.json().code, by_code: true },
+    });
+    expect(last('STAMP')).toMatchObject({
+      ...place,
+      subjectType: 'program',
+      subjectId: 'demo-club',
+      details: { reward_unlocked: stamped.json().reward_unlocked },
+    });
+    expect(last('ADD_POINTS')).toMatchObject({
+      ...place,
+      subjectType: 'program',
+      subjectId: 'demo-club',
+      details: { amount: 7, description: 'Visita' },
+    });
+  });
+
+  it('answers 404 for a customer outside the program and for an unknown promotion', async () => {
+    const outside = await call(staff, 'POST', 'stamps/', {
+      place: PLACE,
+      member: RIVAL_UID,
+      program: 'demo-club',
+    });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().detail).toBe(errorMessage('CUSTOMER_NOT_FOUND', 'es'));
+    const unknown = await call(staff, 'POST', 'redemptions/', {
+      place: PLACE,
+      member: DEMO_MEMBER_UID,
+      promotion: 'promo-nope',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe(errorMessage('NOT_FOUND', 'es'));
   });
 });
 
@@ -564,7 +615,8 @@ describe('order board', () => {
     expect(delivered.json().history.at(-1)).toMatchObject({ to: 'DELIVERED', by: 'STAFF' });
   });
 
-  it('streams a new order to a connected board in under one second', async () => {
+  // How fast it arrives is a benchmark's question (timings are never assertions): here, that it is pushed.
+  it('streams a new order to a connected board as it is placed, then its status changes', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const response = await fetch(`${address}/api/v5/retail/orders/stream?place=${PLACE}`, {
@@ -583,12 +635,8 @@ describe('order board', () => {
       }
     };
     await until((text) => text.includes('event: ready'));
-    const started = performance.now();
-    const placing = placeOrder();
-    const uid = await placing;
+    const uid = await placeOrder();
     await until((text) => text.includes(uid));
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(1000);
     const event = buffer.split('\n\n').find((block) => block.includes(uid)) as string;
     const data = JSON.parse(
       event

@@ -15,7 +15,9 @@ export function Component() {
   const app = useAppRecord();
   const company = useCompany();
   const target = homeTarget(app, company);
-  if (target) return <Redirect to={target} />;
+  // With a landing page, the first load of a session goes there instead (root layout): a per-tab rule the
+  // server cannot know, so the home's redirect is then left to the browser.
+  if (target) return <Redirect to={target} http={!app.landing_page} />;
   if (isMultiCompany(app) && !allModulesHidden(company)) {
     return (
       <Suspense fallback={null}>

@@ -141,4 +141,27 @@ describe('product popup', () => {
     expect((add as HTMLButtonElement).disabled).toBe(false);
     expect(add.getAttribute('aria-describedby')).toBeNull();
   });
+
+  it('marks a required group only once the person has chosen something', () => {
+    const required = {
+      ...withSides,
+      option_groups: [{ ...withSides.option_groups[0], minimum_to_select: 1 }],
+    } as unknown as Product;
+    render(
+      <ProductPopup
+        product={required}
+        placeUid="place-b"
+        loading={false}
+        coins={undefined}
+        currency="S/"
+        onDirectPurchase={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    const rules = screen.getByText('Elige mínimo 1').parentElement as HTMLElement;
+    expect(rules.className).not.toContain('option-group-broken');
+    fireEvent.click(screen.getByLabelText('Arroz'));
+    fireEvent.click(screen.getByLabelText('Arroz'));
+    expect(rules.className).toContain('option-group-broken');
+  });
 });

@@ -80,6 +80,9 @@ export function ProductPopup({
   const coinPrice = product.is_redeemable ? (product.coin_price ?? 0) * Math.max(quantity, 1) : null;
   const short = missingCoins(coinPrice, coins);
   const problem = action === 'remove' ? null : optionProblem(groups, selection);
+  // A required group is marked once the person has chosen something, not as the popup opens.
+  const [touched, setTouched] = useState(false);
+  const brokenGroup = problem && (problem.kind === 'tooMany' || touched) ? problem.group.uid : null;
   const disabled = actionDisabled({
     action,
     quantity,
@@ -166,9 +169,7 @@ export function ProductPopup({
             {group.description && <p className="option-group-text">{group.description}</p>}
             <p
               className={
-                problem?.group.uid === group.uid
-                  ? 'option-group-rules option-group-broken'
-                  : 'option-group-rules'
+                brokenGroup === group.uid ? 'option-group-rules option-group-broken' : 'option-group-rules'
               }
             >
               {group.minimum_to_select > 0 && <span>{t('chooseMin', { min: group.minimum_to_select })}</span>}
@@ -179,7 +180,10 @@ export function ProductPopup({
                 <input
                   type="checkbox"
                   checked={selection[group.uid]?.includes(option.uid) ?? false}
-                  onChange={() => setSelection((current) => toggleOption(current, group.uid, option.uid))}
+                  onChange={() => {
+                    setTouched(true);
+                    setSelection((current) => toggleOption(current, group.uid, option.uid));
+                  }}
                 />
                 <span>{option.name}</span>
                 {Number(option.price) > 0 && (

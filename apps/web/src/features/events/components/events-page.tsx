@@ -11,19 +11,13 @@ import en from '../locales/en.json';
 import es from '../locales/es.json';
 import '../../../components/ui/content.css';
 import { Picture } from '../../../components/ui/picture.tsx';
+import { dateLocale, formatCalendarDay } from '../../../lib/dates.ts';
 
 addTranslations('events', { es, en });
 
-const locale = (language: string) => (language === 'en' ? 'en-US' : 'es-PE');
-
-/** "2027-03-20" and "12:00:00" in the member's language, times in the am/pm format of spec §9. */
-function formatDay(date: string, language: string) {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'full', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
+/** "12:00:00" in the member's language, in the am/pm format of spec §9. */
 function formatTime(time: string, language: string) {
-  return new Intl.DateTimeFormat(locale(language), {
+  return new Intl.DateTimeFormat(dateLocale(language), {
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
@@ -35,7 +29,7 @@ function formatTime(time: string, language: string) {
 
 function EventWhen({ event }: { event: CompanyEvent }) {
   const { t, i18n } = useTranslation('events');
-  const date = formatDay(event.start_date, i18n.language);
+  const date = formatCalendarDay(event.start_date, i18n.language, 'full');
   const start = event.start_time ? formatTime(event.start_time, i18n.language) : null;
   const end = event.end_time ? formatTime(event.end_time, i18n.language) : null;
   const sameDay = !event.end_date || event.end_date === event.start_date;
@@ -49,7 +43,7 @@ function EventWhen({ event }: { event: CompanyEvent }) {
       {!sameDay && event.end_date && (
         <>
           <br />
-          {t('until', { date: formatDay(event.end_date, i18n.language) })}
+          {t('until', { date: formatCalendarDay(event.end_date, i18n.language, 'full') })}
         </>
       )}
     </p>

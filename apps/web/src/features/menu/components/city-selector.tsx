@@ -4,8 +4,14 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/app-context.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { selectArea, storedAreaUid, useSelectedAreaUid } from '../../../lib/place-selection.ts';
+import {
+  selectArea,
+  storedAreaUid,
+  useSelectedAreaUid,
+  useSelectedPlaceUid,
+} from '../../../lib/place-selection.ts';
 import { useAreas } from '../api/use-areas.ts';
+import { usePlaces } from '../api/use-places.ts';
 
 /**
  * The city selector (spec §2 Sidebar): shown only when the company is in more than one city, with its
@@ -18,6 +24,12 @@ export function CitySelector({ company }: { company: Company }) {
   const queryClient = useQueryClient();
   const areas = useAreas(company);
   const selected = useSelectedAreaUid();
+  // No city chosen yet: the place selector picks a place (and so its city) once the page runs; the city
+  // of that place is shown from the first render, the server's included, so nothing jumps.
+  const placeUid = useSelectedPlaceUid();
+  const places = usePlaces(company.uid, selected);
+  const pickedPlace = places.data?.find((place) => place.uid === placeUid) ?? places.data?.[0];
+  const shown = selected ?? pickedPlace?.locality.uid ?? null;
 
   // A single city is the city: nothing to choose, but the places are still filtered by it. A stored
   // city the company is not in is forgotten.
@@ -52,8 +64,8 @@ export function CitySelector({ company }: { company: Company }) {
   return (
     <div className="selector">
       <label htmlFor={id}>{t('city.label')}</label>
-      <select id={id} value={selected ?? ''} onChange={(event) => change(event.target.value)}>
-        {!areas.data.some((area) => area.uid === selected) && <option value="">{t('city.label')}</option>}
+      <select id={id} value={shown ?? ''} onChange={(event) => change(event.target.value)}>
+        {!areas.data.some((area) => area.uid === shown) && <option value="">{t('city.label')}</option>}
         {areas.data.map((area) => (
           <option key={area.uid} value={area.uid}>
             {area.name}

@@ -10,6 +10,7 @@ import { useCancelOrder, useOrder } from '../api/orders-api.ts';
 import '../i18n.ts';
 import { OrderStatus } from './order-list.tsx';
 import './orders.css';
+import { formatCalendarDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 
 /** /orders/{uid}: the order, its lines and totals, its history, and the cancel button while RECEIVED. */
@@ -22,8 +23,6 @@ export function Component() {
   const [confirming, setConfirming] = useState(false);
   const money = (value: string) => formatMoney(app.currency.symbol, value);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  // The pickup day is a calendar date (no time zone): read and written in UTC, it stays that day.
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
 
   if (order.isPending) return <LoadingState count={4} />;
   if (order.isError) {
@@ -69,7 +68,7 @@ export function Component() {
         </div>
         <div>
           <dt>{t('detail.when')}</dt>
-          <dd>{`${day.format(new Date(`${data.pickup_date}T00:00:00Z`))} · ${data.start_time} - ${data.end_time}`}</dd>
+          <dd>{`${formatCalendarDay(data.pickup_date, i18n.language)} · ${data.start_time} - ${data.end_time}`}</dd>
         </div>
         {data.order_type === 'DELIVERY' && (
           <div>

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../lib/money.ts';
 import type { Order, RetailPlace } from '../api/retail-api.ts';
 import { lineKey, optionsOf } from '../lib/order-text.ts';
 import './kitchen-ticket.css';
+import { formatCalendarDay } from '../../../lib/dates.ts';
 
 /**
  * The kitchen ticket of one order, for an 80 mm receipt roll. It lives outside the app's root (a portal
@@ -25,7 +26,7 @@ export function KitchenTicket({ order, place }: { order: Order; place: RetailPla
       <p className="kt-center kt-strong">{t(`orders.types.${order.order_type}`)}</p>
       <p className="kt-center">
         {t(`orders.slot.${order.order_type}`, {
-          date: order.pickup_date,
+          date: formatCalendarDay(order.pickup_date, i18n.language),
           start: order.start_time,
           end: order.end_time,
         })}

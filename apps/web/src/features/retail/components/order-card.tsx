@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppRecord } from '../../../app/app-context.tsx';
+import { formatCalendarDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import type { Order } from '../api/retail-api.ts';
 import { lineKey, optionsOf } from '../lib/order-text.ts';
@@ -51,7 +52,7 @@ export function OrderCard({ order, busy, onMove, onPrint }: OrderCardProps) {
       <p className="order-slot">
         <strong>
           {t(`orders.slot.${order.order_type}`, {
-            date: order.pickup_date,
+            date: formatCalendarDay(order.pickup_date, i18n.language),
             start: order.start_time,
             end: order.end_time,
           })}
