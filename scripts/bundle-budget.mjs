@@ -4,7 +4,7 @@
 //   server's HTML preloads. The shell's small lazy pieces (selectors, cart, footer) are left out: their
 //   server HTML stays until they load and hydrate (docs/decisions/015-server-rendering.md).
 // - The admin site (issue 17: 400 KiB): its sign-in screen, the entry alone; every other screen is a lazy
-//   chunk (docs/decisions/019-admin-framework.md).
+//   chunk (docs/decisions/021-admin-framework.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

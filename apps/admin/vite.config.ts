@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The back office (architecture §9), served by the API on ADMIN_HOST (apps/api/src/plugins/admin-site.ts).
-// Its first screen (sign-in) loads the framework only; each screen is its own chunk (decision 019-admin-framework).
+// Its first screen (sign-in) loads the framework only; each screen is its own chunk (decision 021-admin-framework).
 export default defineConfig({
   plugins: [react()],
   build: {

@@ -19,6 +19,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
+import { mediaFileRoutes } from './modules/media/media.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { retailRoutes } from './modules/retail/retail.routes.ts';
 import { adminSitePlugin } from './plugins/admin-site.ts';
@@ -124,6 +125,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     { prefix: '/api' },
   );
 
+  await fastify.register(mediaFileRoutes);
   await fastify.register(adminSitePlugin, {
     host: config.ADMIN_HOST ?? 'admin.localhost',
     distDir: config.ADMIN_DIST ?? '/nonexistent',

@@ -88,6 +88,7 @@ export const AUDIT_OBJECT_TYPES = [
   'place',
   'settings',
   'staff',
+  'image',
 ] as const;
 export const auditEntrySchema = z.object({
   uid: z.string(),

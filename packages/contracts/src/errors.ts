@@ -64,6 +64,32 @@ export const ERRORS = {
     es: 'Demasiados intentos. Por favor espere unos minutos e intente de nuevo.',
     en: 'Too many attempts. Please wait a few minutes and try again.',
   },
+  // Uploaded images (issue 17)
+  IMAGE_REQUIRED: {
+    status: 400,
+    es: 'Adjunta una imagen en el campo «file».',
+    en: 'Attach an image in the “file” field.',
+  },
+  IMAGE_TOO_LARGE: {
+    status: 413,
+    es: 'La imagen pesa más de 10 MB. Sube una más liviana.',
+    en: 'The image is larger than 10 MB. Upload a smaller one.',
+  },
+  IMAGE_TYPE_NOT_SUPPORTED: {
+    status: 400,
+    es: 'El archivo no es una imagen JPEG, PNG o WebP.',
+    en: 'The file is not a JPEG, PNG or WebP image.',
+  },
+  IMAGE_UNREADABLE: {
+    status: 400,
+    es: 'La imagen está dañada o incompleta y no se puede leer.',
+    en: 'The image is damaged or incomplete and cannot be read.',
+  },
+  IMAGE_TOO_MANY_PIXELS: {
+    status: 400,
+    es: 'La imagen tiene demasiados píxeles (más de 50 megapíxeles).',
+    en: 'The image has too many pixels (over 50 megapixels).',
+  },
   // Accounts and identity
   INVALID_CREDENTIALS: {
     status: 400,

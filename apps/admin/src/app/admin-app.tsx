@@ -15,7 +15,7 @@ import { AccessDenied } from './access-denied.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { theme } from './theme.ts';
 
-// Each screen is its own chunk: the first screen (sign-in) loads the framework only (decision 019-admin-framework).
+// Each screen is its own chunk: the first screen (sign-in) loads the framework only (decision 021-admin-framework).
 const CategoryList = lazy(() =>
   import('../features/catalogue/categories.tsx').then((m) => ({ default: m.CategoryList })),
 );

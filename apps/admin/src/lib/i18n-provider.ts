@@ -18,7 +18,7 @@ const provider = polyglotI18nProvider(messagesOf, initialLanguage, [
 document.documentElement.lang = initialLanguage;
 
 /**
- * react-admin's i18n over its own polyglot provider (decision 019-admin-framework). The choice of language persists in
+ * react-admin's i18n over its own polyglot provider (decision 021-admin-framework). The choice of language persists in
  * react-admin's store; the page's `lang` and the API's Accept-Language follow it.
  */
 export const i18nProvider = {

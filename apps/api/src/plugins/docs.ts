@@ -32,6 +32,7 @@ export const docsPlugin = fp(async (fastify: FastifyInstance) => {
           name: 'retail',
           description: 'Retail staff tools: customers, redemptions, stamps, points, the order board',
         },
+        { name: 'media', description: 'Uploaded images, as WebP files in several widths' },
         {
           name: 'admin',
           description:

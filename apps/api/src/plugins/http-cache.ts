@@ -23,7 +23,8 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=
  */
 export const httpCachePlugin = fp(async (fastify: FastifyInstance) => {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return payload;
+    const served = request.url.startsWith('/api/') || request.url.startsWith('/media/');
+    if (!served || reply.hasHeader('cache-control')) return payload;
     const cacheable =
       request.routeOptions.config.publicCache === true &&
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -47,7 +48,8 @@ export const httpCachePlugin = fp(async (fastify: FastifyInstance) => {
   });
 });
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names `etag` (or any, `*`). */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const candidate = tag.trim();

@@ -6,6 +6,7 @@ import { apps, companies, places } from '@storefront/db/schema/tenancy';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartForm, picture, pngClaiming } from '../modules/media/image-test-files.ts';
 import { firstSlot, lomoSaltadoLine, pickupBody } from '../modules/orders/orders.fixtures.ts';
 import { issueToken } from '../modules/sessions/sessions.service.ts';
 import { createTestApp, demoTenantFile } from '../test/test-app.ts';
@@ -108,6 +109,17 @@ async function newMember(): Promise<string> {
   });
   if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`register: ${res.body}`);
   return res.json().token as string;
+}
+
+/** An owner's image upload: the file as a form, or the bytes as they are with another content type. */
+function imageUpload(bytes: Buffer, contentType?: string): Request {
+  const form = contentType ? { payload: bytes, contentType } : multipartForm(bytes);
+  return as(owner, {
+    method: 'POST',
+    url: '/api/admin/companies/demo-main/images/',
+    headers: { host: 'admin.localhost', 'content-type': form.contentType },
+    payload: form.payload,
+  });
 }
 
 const as = (token: string | null, request: Request): Request => ({
@@ -235,6 +247,17 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       payload: JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }),
     }),
   },
+  IMAGE_REQUIRED: { request: () => imageUpload(Buffer.from('no es un formulario'), 'text/plain') },
+  IMAGE_TOO_LARGE: { request: () => imageUpload(Buffer.alloc(10 * 1024 * 1024 + 1, 0xff)) },
+  IMAGE_TYPE_NOT_SUPPORTED: { request: async () => imageUpload(await picture('gif', 20, 20)) },
+  IMAGE_UNREADABLE: {
+    // A JPEG cut in half.
+    request: async () => {
+      const jpeg = await picture('jpeg', 400, 400);
+      return imageUpload(jpeg.subarray(0, jpeg.length / 2));
+    },
+  },
+  IMAGE_TOO_MANY_PIXELS: { request: async () => imageUpload(await pngClaiming(10_000, 10_000)) },
   STALE_VERSION: {
     // An admin's write made from a version that is no longer the product's.
     request: () =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMMUTABLE_CACHE_CONTROL } from '../modules/media/media.routes.ts';
 import { PUBLIC_CACHE_CONTROL } from '../plugins/http-cache.ts';
 import { apiRoutes, fillPath, fixtureKey, routeName } from './route-table.ts';
 import { createWorld, fixtureValue, type World } from './world.ts';
@@ -26,6 +27,9 @@ const PUBLIC_ROUTES = [
   'GET /api/v7/places/{place_uid}/products/{product_uid}/',
   'GET /api/v7/products/',
 ];
+
+/** Uploaded images' files: their address names their content, so anyone may keep them for good. */
+const IMMUTABLE_ROUTES = ['GET /media/{uid}/{file}'];
 
 /** The two lists that need a query to answer at all: the app by its domain, the categories by app. */
 const requiredQuery = (path: string) =>
@@ -59,6 +63,12 @@ describe('Cache-Control of every GET route', () => {
         url,
         headers: { ...headers, authorization: `Token ${token}` },
       });
+      if (IMMUTABLE_ROUTES.includes(routeName(route))) {
+        for (const res of [signedIn, await world.t.app.inject({ url, headers })])
+          if (res.statusCode !== 200 || res.headers['cache-control'] !== IMMUTABLE_CACHE_CONTROL)
+            leaks.push(`${routeName(route)}: ${res.statusCode} ${res.headers['cache-control']}`);
+        continue;
+      }
       if (signedIn.headers['cache-control'] !== 'private, no-store')
         leaks.push(
           `${routeName(route)} signed in: ${signedIn.statusCode} ${signedIn.headers['cache-control']}`,

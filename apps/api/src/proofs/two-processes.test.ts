@@ -3,6 +3,7 @@ import { stockMovements } from '@storefront/db/schema/orders';
 import { openTestDatabase } from '@storefront/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { picture } from '../modules/media/image-test-files.ts';
 import { createMembers, pickupBody, tomorrow } from '../modules/orders/orders.fixtures.ts';
 import { openOrderStream } from '../test/order-stream-client.ts';
 import { hasPostgres } from '../test/proof-requirements.ts';
@@ -72,6 +73,32 @@ describe.skipIf(!onPostgres)(
       stream.since();
       expect((await call(other(0), '/v5/logout/', { method: 'POST', token })).status).toBe(200);
       expect(await stream.endedWithin(4000)).toBeLessThan(2000);
+    });
+
+    it('serves from one process an image uploaded through the other, with the same ETag', async () => {
+      const session = await call(other(0), '/admin/session/', {
+        method: 'POST',
+        body: { email: 'dueno@demo.pe', password: 'Demo1234!' },
+      });
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([new Uint8Array(await picture('png', 700, 500))], { type: 'image/png' }),
+        'foto.png',
+      );
+      const upload = await fetch(`${other(0).base}/admin/companies/demo-main/images/`, {
+        method: 'POST',
+        headers: { authorization: `Token ${session.json.token}` },
+        body: form,
+      });
+      expect(upload.status).toBe(201);
+      const { urls } = (await upload.json()) as { urls: Record<string, string> };
+      const file = (i: number) =>
+        fetch(`${other(i).base.replace(/\/api$/, '')}${urls['640']}`, { headers: { host: 'localhost' } });
+      const [first, second] = [await file(0), await file(1)];
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.headers.get('content-type')).toBe('image/webp');
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
     });
 
     it('reads through one process the cart saved through the other', async () => {

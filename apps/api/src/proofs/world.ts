@@ -1,4 +1,6 @@
 import { users } from '@storefront/db/schema/users';
+import { OWNER_UID } from '../modules/admin/admin.fixtures.ts';
+import { multipartForm, picture } from '../modules/media/image-test-files.ts';
 import { DEMO_MEMBER_UID, pickupBody, tomorrow } from '../modules/orders/orders.fixtures.ts';
 import { issueToken } from '../modules/sessions/sessions.service.ts';
 import { createTestApp } from '../test/test-app.ts';
@@ -147,6 +149,20 @@ export async function createWorld() {
 
   const a = await side(tenants[0] as ProofTenant);
   const b = await side(tenants[1] as ProofTenant);
+  /** An image uploaded by each tenant's owner, served on that tenant's domain only. */
+  const image = async (tenant: ProofTenant, color: number) => {
+    const owner = await issueToken(t.db, { uid: tenant.id(OWNER_UID), appUid: tenant.uid });
+    const { payload, contentType } = multipartForm(await picture('png', 400, 300, 1 - color / 10));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/companies/${tenant.id('demo-main')}/images/`,
+      headers: { authorization: `Token ${owner}`, 'content-type': contentType },
+      payload,
+    });
+    if (res.statusCode !== 201) throw new Error(`image upload: ${res.statusCode} ${res.body}`);
+    return res.json().uid as string;
+  };
+  const images = { a: await image(a.tenant, 1), b: await image(b.tenant, 2) };
 
   const both = (demoUid: string): Fixture => ({ a: a.tenant.id(demoUid), b: b.tenant.id(demoUid) });
   const link = (s: TenantSide) => (path: string) =>
@@ -191,6 +207,8 @@ export async function createWorld() {
     poll_uid: both('poll-satisfaccion'),
     poll: both('poll-satisfaccion'),
     event_uid: both('event-feria'),
+    'media/{uid}': images,
+    file: { a: '320.webp', b: '320.webp' },
     // The admin API: the company in the path, then its objects.
     companyUid: both('demo-main'),
     'categories/{uid}': both('pc-entradas'),

@@ -73,6 +73,9 @@ export const products = pgTable(
   (t) => [
     // The admin list's search (any part of title, brand or sku) on a big catalogue.
     index('products_admin_search_index').using('gin', t.companyUid, t.searchText.op('gin_trgm_ops')),
+    // The admin list's orderings by title and by price, a page at a time.
+    index('products_admin_title_index').on(t.companyUid, t.title, t.uid),
+    index('products_admin_price_index').on(t.companyUid, t.unitPrice, t.uid),
     // Menu order: the normalised title (byte order, the same on every server), then uid so that
     // paging is stable. See menuOrder in the catalogue repository.
     index('products_menu_order_index').on(t.companyUid, sql`${t.searchText} collate "C"`, t.uid),

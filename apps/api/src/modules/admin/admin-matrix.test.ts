@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../proofs/route-table.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { multipartForm, picture } from '../media/image-test-files.ts';
 import { auth, demoMemberToken, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import type { AdminRouteEntry } from './access/admin-guard.ts';
 import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY, STAFF_UID } from './admin.fixtures.ts';
@@ -22,6 +23,8 @@ interface Case {
   /** Path parameters besides companyUid. */
   params?: Record<string, string>;
   body?: unknown;
+  /** A multipart body instead of JSON (an upload). */
+  form?: { payload: Buffer; contentType: string };
 }
 
 const product = { title: 'Matriz', price: '1.00' };
@@ -75,6 +78,8 @@ const CASES: Record<string, Case> = {
   'DELETE /api/admin/companies/:companyUid/staff/:uid/': { params: { uid: STAFF_UID } },
   'GET /api/admin/companies/:companyUid/places/': {},
   'GET /api/admin/companies/:companyUid/places/:uid/': { params: { uid: 'place-cayma' } },
+  // Its picture is drawn in beforeAll.
+  'POST /api/admin/companies/:companyUid/images/': {},
 };
 
 /** The calls outside a company, each with the answers every kind of caller gets. */
@@ -88,6 +93,13 @@ function request(route: AdminRouteEntry, token: string | null, companyUid = COMP
   const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(values[name] ?? `no-${name}`),
   );
+  if (test.form)
+    return {
+      method: route.method as InjectOptions['method'],
+      url,
+      headers: { ...as(token), 'content-type': test.form.contentType },
+      payload: test.form.payload,
+    };
   return {
     method: route.method as InjectOptions['method'],
     url,
@@ -111,6 +123,9 @@ beforeAll(async () => {
   if (placed.statusCode !== 201) throw new Error(placed.body);
   for (const name of ['GET', 'PATCH'].map((m) => `${m} /api/admin/companies/:companyUid/orders/:uid/`))
     CASES[name] = { ...CASES[name], params: { uid: placed.json().uid } };
+  CASES['POST /api/admin/companies/:companyUid/images/'] = {
+    form: multipartForm(await picture('png', 400, 300)),
+  };
   // The demo sells every product everywhere: place-cayma stops selling one, which the case offers again.
   await t.db
     .delete(placeProducts)

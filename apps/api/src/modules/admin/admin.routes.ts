@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminImageRoutes } from '../media/media.routes.ts';
 import { adminGuardPlugin } from './access/admin-guard.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
@@ -20,6 +21,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminOrdersRoutes);
       await company.register(adminAuditRoutes);
       await company.register(adminStaffRoutes);
+      await company.register(adminImageRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
   );

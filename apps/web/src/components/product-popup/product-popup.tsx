@@ -141,7 +141,14 @@ export function ProductPopup({
     <Modal title={product.title} onClose={onClose} closeLabel={t('close')}>
       <div className="product-popup">
         {product.image && (
-          <Picture className="product-popup-image" src={product.image} alt="" width={560} height={315} />
+          <Picture
+            className="product-popup-image"
+            src={product.image}
+            alt=""
+            width={560}
+            height={315}
+            sizes="(max-width: 599px) 100vw, 560px"
+          />
         )}
         {product.short_description && <p>{product.short_description}</p>}
         <p className="product-popup-price">

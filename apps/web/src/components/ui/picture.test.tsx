@@ -44,6 +44,47 @@ describe('Picture', () => {
     expect(initialsIn(src)).toBe('C&#60;');
   });
 
+  it('offers every stored width of an uploaded image, sized as the caller shows it', () => {
+    render(
+      <Picture
+        src="/media/img1/1280.webp"
+        alt="Causa"
+        width={320}
+        height={240}
+        sizes="(max-width: 599px) 100vw, 320px"
+      />,
+    );
+    const image = screen.getByRole('img', { name: 'Causa' });
+    expect(image.getAttribute('src')).toBe('/media/img1/1280.webp');
+    expect(image.getAttribute('srcset')).toBe(
+      '/media/img1/320.webp 320w, /media/img1/640.webp 640w, /media/img1/1280.webp 1280w',
+    );
+    expect(image.getAttribute('sizes')).toBe('(max-width: 599px) 100vw, 320px');
+  });
+
+  it('sizes an uploaded image by its width attribute unless told, and drops the widths when it fails', () => {
+    render(<Picture src="/media/img2/700.webp" alt="Lomo" width={480} height={240} />);
+    const image = screen.getByRole('img', { name: 'Lomo' });
+    expect(image.getAttribute('srcset')).toBe(
+      '/media/img2/320.webp 320w, /media/img2/640.webp 640w, /media/img2/700.webp 700w',
+    );
+    expect(image.getAttribute('sizes')).toBe('480px');
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+    expect(image.hasAttribute('srcset')).toBe(false);
+    expect(image.hasAttribute('sizes')).toBe(false);
+  });
+
+  it('gives other pictures and single-width uploads no srcset', () => {
+    render(<Picture src="/demo/images/program.webp" alt="Club" width={96} height={96} sizes="96px" />);
+    render(<Picture src="/media/img3/300.webp" alt="Mini" width={96} height={96} />);
+    for (const name of ['Club', 'Mini']) {
+      const image = screen.getByRole('img', { name });
+      expect(image.hasAttribute('srcset')).toBe(false);
+      expect(image.hasAttribute('sizes')).toBe(false);
+    }
+  });
+
   it('takes up to two initials', () => {
     expect(initialsOf('sabores demo del perú')).toBe('SD');
     expect(initialsOf('  Grifo ')).toBe('G');

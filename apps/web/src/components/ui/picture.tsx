@@ -1,12 +1,19 @@
+import { mediaSrcSet } from '@storefront/contracts/media';
 import { type ImgHTMLAttributes, useState } from 'react';
 import { useBrandName } from '../../lib/brand.ts';
 
-interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> {
+interface PictureProps
+  extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'onError'> {
   src: string | null | undefined;
   alt: string;
   width: number;
   height: number;
+  /** How wide the picture shows, for an uploaded image's several widths; by default its `width` in px. */
+  sizes?: string;
 }
+
+/** The `sizes` of a picture that fills a card of a grid: the page's width on a phone, else a column. */
+export const CARD_PICTURE_SIZES = '(max-width: 599px) 100vw, 320px';
 
 /** Up to two initials of a name: "Sabores Demo" → "SD". */
 export const initialsOf = (name: string) =>
@@ -42,16 +49,21 @@ export function initialsPicture(name: string, width: number, height: number): st
 
 /**
  * Every picture of the storefront. Without an address, or when it fails to load, the same <img> shows
- * the company's colours and initials instead (same box, same alt text): never a broken-image box.
+ * the company's colours and initials instead (same box, same alt text): never a broken-image box. An
+ * uploaded image stored in several widths gets a `srcset` of them (decision 020), so a phone fetches
+ * the narrow file and a wide screen the sharp one.
  */
-export function Picture({ src, alt, width, height, ...rest }: PictureProps) {
+export function Picture({ src, alt, width, height, sizes, ...rest }: PictureProps) {
   const brand = useBrandName();
   const [failed, setFailed] = useState<string | null>(null);
   const missing = !src || failed === src;
+  const srcSet = missing ? undefined : mediaSrcSet(src);
   return (
     <img
       {...rest}
       src={missing ? initialsPicture(brand || alt, width, height) : src}
+      srcSet={srcSet}
+      sizes={srcSet ? (sizes ?? `${width}px`) : undefined}
       alt={alt}
       width={width}
       height={height}

@@ -27,7 +27,8 @@ function orderBy(ordering: string | undefined, columns: Record<string, AnyPgColu
   const field = ordering?.replace(/^-/, '');
   const column = field ? columns[field] : undefined;
   if (!column) return [asc(tie)];
-  return [ordering?.startsWith('-') ? desc(column) : asc(column), asc(tie)];
+  // The tie-break runs the same way, so that one index serves both directions.
+  return ordering?.startsWith('-') ? [desc(column), desc(tie)] : [asc(column), asc(tie)];
 }
 
 /** `%` and `_` in a search word are matched literally. */

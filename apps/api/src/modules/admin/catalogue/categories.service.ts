@@ -7,6 +7,7 @@ import type {
 import { AppError } from '@storefront/contracts/errors';
 import { searchTerms } from '@storefront/contracts/search';
 import type { PageRequest } from '../../../lib/paging.ts';
+import { chosenImage } from '../../media/media.service.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import * as repo from './catalogue.repository.ts';
@@ -66,6 +67,7 @@ export function createCategory(ctx: AdminContext, body: AdminCategoryCreate): Pr
       companyUid: ctx.company.uid,
       name: body.name,
       imageUid: body.image_uid ?? null,
+      ...(await chosenImage(tx, ctx, body.image_uid, null)),
       color: body.color ?? null,
       position: body.position ?? (await repo.nextCategoryPosition(tx, ctx.company.uid)),
     });
@@ -93,6 +95,7 @@ export function updateCategory(
     await repo.updateCategory(tx, uid, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.image_uid !== undefined ? { imageUid: body.image_uid } : {}),
+      ...(await chosenImage(tx, ctx, body.image_uid, before.image_uid)),
       ...(body.color !== undefined ? { color: body.color } : {}),
       ...(body.position !== undefined ? { position: body.position } : {}),
     });

@@ -12,6 +12,7 @@ import { centsToDecimal } from '@storefront/contracts/money';
 import { normaliseSearch, searchTerms } from '@storefront/contracts/search';
 import type { Executor } from '@storefront/db/client';
 import type { PageRequest } from '../../../lib/paging.ts';
+import { chosenImage } from '../../media/media.service.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import * as repo from './catalogue.repository.ts';
@@ -181,6 +182,7 @@ export function createProduct(ctx: AdminContext, body: AdminProductCreate): Prom
     await checkProduct(tx, ctx, uid, body);
     await repo.insertProduct(tx, {
       ...productValues(body),
+      ...(await chosenImage(tx, ctx, body.image_uid, null)),
       uid,
       appUid: ctx.company.appUid,
       companyUid: ctx.company.uid,
@@ -205,7 +207,11 @@ export function updateProduct(
     checkVersion(ifMatch, before);
     const merged = { ...asBody(before), ...body };
     await checkProduct(tx, ctx, uid, merged);
-    await repo.updateProduct(tx, uid, { ...productValues(body), searchText: searchTextOf(merged) });
+    await repo.updateProduct(tx, uid, {
+      ...productValues(body),
+      ...(await chosenImage(tx, ctx, body.image_uid, before.image_uid)),
+      searchText: searchTextOf(merged),
+    });
     if (body.option_groups) await repo.replaceOptionGroups(tx, uid, optionGroupRows(uid, body.option_groups));
     await productChanged(tx, ctx, uid);
     const after = await loadProduct(tx, ctx.company.uid, uid);

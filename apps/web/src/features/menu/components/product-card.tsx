@@ -1,7 +1,7 @@
 import type { Product } from '@storefront/contracts/catalogue';
 import { useTranslation } from 'react-i18next';
 import { missingCoins } from '../../../components/product-popup/product-popup-rules.ts';
-import { Picture } from '../../../components/ui/picture.tsx';
+import { CARD_PICTURE_SIZES, Picture } from '../../../components/ui/picture.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 
@@ -34,6 +34,7 @@ export function ProductCard({
         alt=""
         width={320}
         height={240}
+        sizes={CARD_PICTURE_SIZES}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : undefined}
         decoding="async"

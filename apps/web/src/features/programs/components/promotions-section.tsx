@@ -14,7 +14,7 @@ import { PromotionDetail } from './promotion-detail.tsx';
 import { formatDate, PromotionPrice } from './promotion-price.tsx';
 import '../../../components/ui/content.css';
 import './promotions.css';
-import { Picture } from '../../../components/ui/picture.tsx';
+import { CARD_PICTURE_SIZES, Picture } from '../../../components/ui/picture.tsx';
 
 addTranslations('promotions', { es, en });
 
@@ -124,7 +124,16 @@ function PromotionCard({
   const { t } = useTranslation('promotions');
   return (
     <article className="card promotion-card">
-      {promotion.image && <Picture src={promotion.image} alt="" width={320} height={160} loading="lazy" />}
+      {promotion.image && (
+        <Picture
+          src={promotion.image}
+          alt=""
+          width={320}
+          height={160}
+          sizes={CARD_PICTURE_SIZES}
+          loading="lazy"
+        />
+      )}
       {promotion.tagged && <span className="promotion-tag">{t('featured')}</span>}
       <h3>{promotion.title}</h3>
       <PromotionPrice promotion={promotion} />

@@ -1,0 +1,2 @@
+CREATE INDEX "products_admin_title_index" ON "products" USING btree ("company_uid","title","uid");--> statement-breakpoint
+CREATE INDEX "products_admin_price_index" ON "products" USING btree ("company_uid","unit_price","uid");
