@@ -1,5 +1,5 @@
 import { users } from '@storefront/db/schema/users';
-import { OWNER_UID } from '../modules/admin/admin.fixtures.ts';
+import { MANAGER_UID, OWNER_UID } from '../modules/admin/admin.fixtures.ts';
 import { multipartForm, picture } from '../modules/media/image-test-files.ts';
 import { DEMO_MEMBER_UID, pickupBody, tomorrow } from '../modules/orders/orders.fixtures.ts';
 import { issueToken } from '../modules/sessions/sessions.service.ts';
@@ -214,6 +214,9 @@ export async function createWorld() {
     'categories/{uid}': both('pc-entradas'),
     'products/{uid}': both(PRODUCT),
     'orders/{uid}': { a: a.orderUid, b: b.orderUid },
+    // The manager: the controls revoke that role (the staff user keeps the retail routes' own).
+    'staff/{uid}': { a: a.tenant.id(MANAGER_UID), b: b.tenant.id(MANAGER_UID) },
+    'places/{uid}': both(PLACE),
     // Another product than products/{uid}: the controls delete that one first.
     'availability/{uid}': {
       a: `${a.tenant.id(PLACE)}.${a.tenant.id('p-lomo-saltado')}`,
