@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { products } from '@storefront/db/schema/catalogue';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, demoTenantFile } from '../test/test-app.ts';
 
@@ -245,5 +246,21 @@ describe('the rendered-page cache', () => {
     const after = await render(path);
     expect(after.body).toContain('El link ha expirado.');
     expect(after.body).not.toContain('Eliminar mi cuenta');
+  });
+});
+
+describe('a product without a picture', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { WEB_DIST: dist } });
+  });
+  afterAll(() => t.close());
+
+  it('renders on the server with its initials picture in the company colours', async () => {
+    await t.db.update(products).set({ image: null });
+    const res = await t.app.inject({ url: '/carta', headers: { host: 'localhost' } });
+    const root = res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('id="page-state"'));
+    expect(root).toContain('<header class="header">');
+    expect(root).toMatch(/<img[^>]+src="data:image\/svg\+xml,[^"]+"[^>]+data-fallback=""/);
   });
 });

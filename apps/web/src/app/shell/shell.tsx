@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Picture } from '../../components/ui/picture.tsx';
-import { BrandName } from '../../lib/brand.ts';
+import { BrandContext, brandOf } from '../../lib/brand.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
 import { allModulesHidden, isHidden } from '../guards.ts';
@@ -33,7 +33,7 @@ export function Shell() {
   }
 
   return (
-    <BrandName.Provider value={company.name}>
+    <BrandContext.Provider value={brandOf(company.name, app.colors)}>
       <div className="shell">
         <header className="header">
           <button
@@ -73,7 +73,7 @@ export function Shell() {
         </main>
         <Footer />
       </div>
-    </BrandName.Provider>
+    </BrandContext.Provider>
   );
 }
 
@@ -81,7 +81,7 @@ export function Shell() {
 export function LogoLayout() {
   const app = useAppRecord();
   return (
-    <BrandName.Provider value={app.name}>
+    <BrandContext.Provider value={brandOf(app.name, app.colors)}>
       <div className="logo-layout">
         <header className="logo-layout-header">
           <Link to="/">
@@ -93,6 +93,6 @@ export function LogoLayout() {
           <Outlet />
         </main>
       </div>
-    </BrandName.Provider>
+    </BrandContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrandName } from '../../lib/brand.ts';
+import { BrandContext } from '../../lib/brand.ts';
 import { initialsOf, Picture } from './picture.tsx';
 
 const initialsIn = (src: string | null) =>
@@ -18,7 +18,7 @@ describe('Picture', () => {
 
   it("turns a picture that fails to load into the company's initials, same size and name", () => {
     render(
-      <BrandName.Provider value="Sabores Demo">
+      <BrandContext.Provider value={{ name: 'Sabores Demo', mainColor: '#c2410c', menuColor: '#1f2937' }}>
         <Picture
           src="/demo/missing.webp"
           alt="Club Sabores"
@@ -26,7 +26,7 @@ describe('Picture', () => {
           height={160}
           className="card-image"
         />
-      </BrandName.Provider>,
+      </BrandContext.Provider>,
     );
     const image = screen.getByRole('img', { name: 'Club Sabores' });
     fireEvent.error(image);

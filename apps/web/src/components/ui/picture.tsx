@@ -1,6 +1,6 @@
 import { mediaSrcSet } from '@storefront/contracts/media';
 import { type ImgHTMLAttributes, useState } from 'react';
-import { useBrandName } from '../../lib/brand.ts';
+import { type Brand, useBrand } from '../../lib/brand.ts';
 
 interface PictureProps
   extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'onError'> {
@@ -26,16 +26,13 @@ export const initialsOf = (name: string) =>
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The company's colours as the page has them (tenant colours are set on the root element at boot). */
-function brandColours(): [string, string] {
-  const style = getComputedStyle(document.documentElement);
-  const colour = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return [colour('--main-color', '#c2410c'), colour('--menu-color', '#1f2937')];
-}
-
 /** A picture of the given size in the company's colours with its initials, as an SVG data URL. */
-export function initialsPicture(name: string, width: number, height: number): string {
-  const [main, menu] = brandColours();
+export function initialsPicture(
+  name: string,
+  { mainColor: main, menuColor: menu }: Pick<Brand, 'mainColor' | 'menuColor'>,
+  width: number,
+  height: number,
+): string {
   const size = Math.round(Math.min(width, height) * 0.36);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">` +
@@ -54,14 +51,14 @@ export function initialsPicture(name: string, width: number, height: number): st
  * the narrow file and a wide screen the sharp one.
  */
 export function Picture({ src, alt, width, height, sizes, ...rest }: PictureProps) {
-  const brand = useBrandName();
+  const brand = useBrand();
   const [failed, setFailed] = useState<string | null>(null);
   const missing = !src || failed === src;
   const srcSet = missing ? undefined : mediaSrcSet(src);
   return (
     <img
       {...rest}
-      src={missing ? initialsPicture(brand || alt, width, height) : src}
+      src={missing ? initialsPicture(brand.name || alt, brand, width, height) : src}
       srcSet={srcSet}
       sizes={srcSet ? (sizes ?? `${width}px`) : undefined}
       alt={alt}
