@@ -1,4 +1,5 @@
 import type { Database } from '@storefront/db/client';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { demoTenantFile } from '../../test/test-app.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
 
@@ -76,3 +77,24 @@ export const as = (token: string | null) => ({
   host: ADMIN_HOST,
   ...(token ? { authorization: `Token ${token}` } : {}),
 });
+
+export type AdminCallArgs = [
+  token: string,
+  method: InjectOptions['method'],
+  path: string,
+  payload?: unknown,
+  headers?: Record<string, string>,
+];
+
+/** A call of the demo company's admin API (`path` under /api/admin/companies/demo-main/) as `token`. */
+export function adminCall(
+  app: FastifyInstance,
+  ...[token, method, path, payload, headers = {}]: AdminCallArgs
+) {
+  return app.inject({
+    method,
+    url: `/api/admin/companies/${COMPANY}/${path}`,
+    headers: { ...as(token), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

@@ -5,25 +5,19 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
-import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY } from '../admin.fixtures.ts';
+import {
+  type AdminCallArgs,
+  type AdminTokens,
+  adminCall,
+  adminTenantFile,
+  adminTokens,
+  as,
+} from '../admin.fixtures.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let tokens: AdminTokens;
-const base = `/api/admin/companies/${COMPANY}`;
 
-const call = (
-  token: string,
-  method: InjectOptions['method'],
-  path: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url: `${base}/${path}`,
-    headers: { ...as(token), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = (...args: AdminCallArgs) => adminCall(t.app, ...args);
 const auditCount = async () => (await t.db.select({ n: count() }).from(adminAuditLog))[0]?.n ?? 0;
 const menu = (app: FastifyInstance, place = 'place-miraflores', search = 'lomo saltado') =>
   app

@@ -8,10 +8,11 @@ import { openOrderStream } from '../../../test/order-stream-client.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { issueToken } from '../../sessions/sessions.service.ts';
 import {
+  type AdminCallArgs,
   type AdminTokens,
+  adminCall,
   adminTenantFile,
   adminTokens,
-  as,
   COMPANY,
   MANAGER_UID,
   MEMBER_UID,
@@ -24,21 +25,8 @@ import {
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let tokens: AdminTokens;
 let address: string;
-const base = `/api/admin/companies/${COMPANY}`;
 
-const call = (
-  token: string,
-  method: InjectOptions['method'],
-  path: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url: `${base}/${path}`,
-    headers: { ...as(token), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = (...args: AdminCallArgs) => adminCall(t.app, ...args);
 const n = async (table: typeof staffRoles | typeof users | typeof adminAuditLog | typeof mailOutbox) =>
   (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 const snapshot = async () => ({
