@@ -5,8 +5,11 @@ import { defineConfig } from 'vite';
 // API's storefront plugin loads to render the public pages (docs/decisions/015-server-rendering.md).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  // The contracts are TypeScript sources: bundled into the renderer rather than loaded by Node.
-  ssr: { noExternal: ['@storefront/contracts'] },
+  // The renderer bundles every package it imports (the contracts are TypeScript sources, and React must
+  // be its production build: Node would load React's development build, as NODE_ENV is unset in `npm start`).
+  // jsdom, which it requires at run time for the sanitiser, stays in node_modules.
+  ssr: { noExternal: true, external: ['jsdom'] },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? {
         target: 'node20',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { products } from '@storefront/db/schema/catalogue';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,17 @@ const built = existsSync(resolve('apps/web/dist-ssr/entry-server.js'));
 
 describe('server-rendered pages', () => {
   it('runs on the built renderer (npm run build)', () => expect(built).toBe(true));
+
+  // `npm start` runs without NODE_ENV: a React resolved from node_modules at run time would be its
+  // development build (slower, and warnings in the server log). The renderer carries production React.
+  it('renders with the production build of React, bundled into the renderer', () => {
+    const dir = resolve('apps/web/dist-ssr');
+    const files = ['entry-server.js', ...readdirSync(`${dir}/assets`).map((f) => `assets/${f}`)];
+    const code = files.map((f) => readFileSync(`${dir}/${f}`, 'utf8')).join('\n');
+    expect(code).not.toMatch(/from ["']react(-dom)?(\/[a-z-]+)?["']/);
+    expect(code).not.toContain('.development.js');
+    expect(code).toContain('react-dom-server.node.production');
+  });
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp({ config: { WEB_DIST: dist } });
