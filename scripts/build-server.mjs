@@ -1,6 +1,6 @@
 // Compiles the API server to plain JavaScript (issue 19): one ES module bundle of our own TypeScript
 // (apps/api and the workspace packages) with a source map, the npm packages left as imports. A
-// production start then runs `node --enable-source-maps apps/api/dist/server.js`, without tsx.
+// production start then runs `npm run serve` (node --enable-source-maps … apps/api/dist/server.js), without tsx.
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -37,6 +37,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  sourcesContent: false,
   logLevel: 'warning',
   plugins: [ownImportMetaUrl, npmPackagesExternal],
 });

@@ -37,7 +37,7 @@ export async function currentUser(request: FastifyRequest): Promise<UserRow | nu
   return user;
 }
 
-export const authPlugin = fp(async (fastify: FastifyInstance) => {
+export const authPlugin = fp(async function auth(fastify: FastifyInstance) {
   fastify.decorateRequest('authToken', null);
   fastify.decorateRequest('user', undefined);
   fastify.addHook('onRequest', async (request) => {

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document at /api/docs/openapi.json and a reference page at /api/docs, from the zod schemas. */
-export const docsPlugin = fp(async (fastify: FastifyInstance) => {
+export const docsPlugin = fp(async function docs(fastify: FastifyInstance) {
   await fastify.register(swagger, {
     openapi: {
       info: {

@@ -173,7 +173,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /** One mapping from errors to answers; anything unexpected is logged and answered without details. */
-export const errorHandlerPlugin = fp(async (fastify: FastifyInstance) => {
+export const errorHandlerPlugin = fp(async function errorHandler(fastify: FastifyInstance) {
   fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error, request.language, request);
     if (appError) {

@@ -21,7 +21,7 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=
  * a public Cache-Control, and a 304 to an If-None-Match that still matches. Every other answer is
  * `private, no-store`, so that nothing a member sees is ever kept by a shared cache.
  */
-export const httpCachePlugin = fp(async (fastify: FastifyInstance) => {
+export const httpCachePlugin = fp(async function httpCache(fastify: FastifyInstance) {
   fastify.addHook('onSend', async (request, reply, payload) => {
     const served = request.url.startsWith('/api/') || request.url.startsWith('/media/');
     if (!served || reply.hasHeader('cache-control')) return payload;

@@ -30,7 +30,10 @@ interface PoolLike {
  * and the mail outbox's depth. Only loopback callers, or callers presenting METRICS_TOKEN, may read it.
  * Each app has its own registry, so that the tests' many apps in one process do not collide.
  */
-export const metricsPlugin = fp(async (fastify: FastifyInstance, options: { token?: string }) => {
+export const metricsPlugin = fp(async function metrics(
+  fastify: FastifyInstance,
+  options: { token?: string },
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 

@@ -86,7 +86,7 @@ function redisOrPostgresStore(client: Redis, db: Database) {
  * either way every API process shares them (architecture §1). Limits apply only where a route asks for
  * them (limitBy, failureLimit).
  */
-export const rateLimitPlugin = fp(async (fastify: FastifyInstance) => {
+export const rateLimitPlugin = fp(async function rateLimiting(fastify: FastifyInstance) {
   const redisUrl = fastify.config.REDIS_URL;
   if (redisUrl) {
     // Loaded only when configured (20 MB of memory otherwise unused). A Redis outage fails the calls to

@@ -71,7 +71,10 @@ function splitOnce(text: string, marker: string): [string, string] {
  * and pages rendered on the server by React (decision 015), with the tenant's app record inlined. Without
  * the server bundle (or if a render fails) a page is index.html with the record, rendered in the browser.
  */
-export const storefrontPlugin = fp(async (fastify: FastifyInstance, options: { distDir: string }) => {
+export const storefrontPlugin = fp(async function storefront(
+  fastify: FastifyInstance,
+  options: { distDir: string },
+) {
   const indexFile = join(options.distDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const parts = template ? templateParts(template) : null;

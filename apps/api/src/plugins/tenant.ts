@@ -62,7 +62,7 @@ function tenantCache(seconds: number) {
   };
 }
 
-export const tenantPlugin = fp(async (fastify: FastifyInstance) => {
+export const tenantPlugin = fp(async function tenant(fastify: FastifyInstance) {
   fastify.decorate('tenants', tenantCache(fastify.config.TENANT_CACHE_SECONDS ?? 0));
   fastify.decorateRequest('tenant', null);
   fastify.decorateRequest('language', 'es');

@@ -13,7 +13,7 @@ export interface CatalogueNotice {
  * and drops its kept menu pages and server-rendered pages, so that the storefront shows the change at
  * once on every process. Without a page cache (MENU_CACHE_SECONDS=0) there is nothing to drop.
  */
-export const catalogueEventsPlugin = fp(async (fastify: FastifyInstance) => {
+export const catalogueEventsPlugin = fp(async function catalogueEvents(fastify: FastifyInstance) {
   if (fastify.menuCache.seconds === 0) return;
   const channel = new PgChannel<CatalogueNotice>(fastify.db, 'catalogue_events');
   fastify.addHook('onReady', async () => {

@@ -97,7 +97,7 @@ async function guard(request: FastifyRequest): Promise<void> {
  * admin catalogue, images, places...) and give each route `config: { adminRole }`. It runs before
  * validation, so that an anonymous or foreign caller learns nothing from a 400.
  */
-export const adminGuardPlugin = fp(async (scope: FastifyInstance) => {
+export const adminGuardPlugin = fp(async function adminGuard(scope: FastifyInstance) {
   scope.addHook('preValidation', guard);
 });
 
@@ -105,7 +105,7 @@ export const adminGuardPlugin = fp(async (scope: FastifyInstance) => {
  * Marks every route under /api/admin/ tenantless (the admin host is no shop's domain) and records it in
  * `adminRoutes`. Registered once, at the root, before the routes.
  */
-export const adminRouteTablePlugin = fp(async (fastify: FastifyInstance) => {
+export const adminRouteTablePlugin = fp(async function adminRouteTable(fastify: FastifyInstance) {
   const table: AdminRouteEntry[] = [];
   fastify.decorate('adminRoutes', table);
   fastify.decorateRequest('adminContext', null);
