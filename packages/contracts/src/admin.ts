@@ -89,6 +89,9 @@ export const AUDIT_OBJECT_TYPES = [
   'settings',
   'staff',
   'image',
+  'member',
+  'membership',
+  'program',
 ] as const;
 export const auditEntrySchema = z.object({
   uid: z.string(),

@@ -402,6 +402,11 @@ export const ERRORS = {
     es: 'Alguien más cambió este registro. Revisa los datos actuales y vuelve a guardar.',
     en: 'Someone else changed this record. Check the current data and save again.',
   },
+  MEMBER_BLOCKED: {
+    status: 400,
+    es: 'Tu cuenta está bloqueada en este programa de beneficios. Comunícate con el negocio.',
+    en: 'Your account is blocked in this benefits program. Please contact the business.',
+  },
   LAST_OWNER: {
     status: 409,
     es: 'La empresa necesita al menos un dueño: nombra a otro dueño antes de quitar o cambiar a este.',
@@ -422,6 +427,10 @@ export const FIELD_MESSAGES = {
   integer: { es: 'Ingresar un número entero', en: 'Enter a whole number' },
   notInCompany: { es: 'No existe en esta empresa.', en: 'It does not exist in this company.' },
   alreadyExists: { es: 'Ya existe.', en: 'It already exists.' },
+  levelsAscending: {
+    es: 'Los niveles deben ir de menos a más puntos, sin repetir puntos ni nombres.',
+    en: 'Levels must go from fewer to more points, without repeating points or names.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

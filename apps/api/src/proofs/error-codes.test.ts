@@ -176,6 +176,16 @@ const register = (payload: Record<string, unknown>, host = 'localhost'): Request
     ...payload,
   },
 });
+const adminMember = (method: 'PATCH' | 'POST', path: string, payload: object): Request =>
+  as(owner, {
+    method,
+    url: `/api/admin/companies/demo-main/members/${MEMBER_UID}/${path}`,
+    headers: { host: 'admin.localhost' },
+    payload,
+  });
+const adjustment = (kind: string, amount: number) =>
+  adminMember('POST', 'adjustments/', { program: PROGRAM, kind, amount, reason: 'Matriz' });
+const blockMember = (blocked: boolean) => adminMember('PATCH', '', { blocked });
 const retail = (token: string, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object): Request =>
   as(token, { method, url: `/api/v5/retail/${path}`, ...(payload ? { payload } : {}) });
 const fare = (place: string, payload: object): Request => ({
@@ -393,8 +403,15 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
     },
     request: () => as(token, purchase('promo-postre-monedas')),
   },
-  NOT_ENOUGH_POINTS: { unreachable: 'points are only ever added (orders, staff); nothing spends them' },
-  NOT_ENOUGH_STAMPS: { unreachable: 'a stamp card only gives up the stamps it has when it is full' },
+  // An admin's adjustment below zero (issue 18); orders and staff only ever add points and stamps.
+  NOT_ENOUGH_POINTS: { request: () => adjustment('points', -1_000_000) },
+  NOT_ENOUGH_STAMPS: { request: () => adjustment('stamps', -1_000_000) },
+  MEMBER_BLOCKED: {
+    // The company's admin blocks the demo member, who then tries to buy a promotion.
+    prepare: () => must(blockMember(true)).then(() => undefined),
+    request: () => as(member, purchase('promo-08')),
+    restore: () => must(blockMember(false)).then(() => undefined),
+  },
   NOT_ENOUGH_BALANCE: {
     request: async () =>
       as(await newMember(), await order([line('p-causa-limena')], { payment_type: 'GIFT_CARD' })),

@@ -40,6 +40,8 @@ export const programs = pgTable(
     coinExpiryDays: integer(),
     pointExpiryDays: integer(),
     position: integer().notNull().default(0),
+    /** +1 per admin write of the rules (If-Match, architecture §9). */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.appUid), index().on(t.companyUid)],
 );
@@ -79,6 +81,8 @@ export const memberships = pgTable(
     /** Gift-card money, integer cents. */
     balanceCents: integer().notNull().default(0),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set by the company's admin: a blocked member neither earns nor redeems (decision 007, addendum). */
+    blockedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     unique().on(t.userUid, t.programUid),

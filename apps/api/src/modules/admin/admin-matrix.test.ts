@@ -7,7 +7,15 @@ import { createTestApp } from '../../test/test-app.ts';
 import { multipartForm, picture } from '../media/image-test-files.ts';
 import { auth, demoMemberToken, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import type { AdminRouteEntry } from './access/admin-guard.ts';
-import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY, STAFF_UID } from './admin.fixtures.ts';
+import {
+  type AdminTokens,
+  adminTenantFile,
+  adminTokens,
+  as,
+  COMPANY,
+  MEMBER_UID,
+  STAFF_UID,
+} from './admin.fixtures.ts';
 
 // The admin authorization matrix, generated from the route table (every route registered under
 // /api/admin/, collected by adminRouteTablePlugin): on each company-scoped route an anonymous caller gets
@@ -80,6 +88,23 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/companies/:companyUid/places/:uid/': { params: { uid: 'place-cayma' } },
   // Its picture is drawn in beforeAll.
   'POST /api/admin/companies/:companyUid/images/': {},
+  'GET /api/admin/companies/:companyUid/members/': {},
+  'GET /api/admin/companies/:companyUid/members/:uid/': { params: { uid: MEMBER_UID } },
+  'PATCH /api/admin/companies/:companyUid/members/:uid/': {
+    params: { uid: MEMBER_UID },
+    body: { blocked: false },
+  },
+  'GET /api/admin/companies/:companyUid/members/:uid/ledger/': { params: { uid: MEMBER_UID } },
+  'POST /api/admin/companies/:companyUid/members/:uid/adjustments/': {
+    params: { uid: MEMBER_UID },
+    body: { program: 'demo-club', kind: 'coins', amount: 5, reason: 'Matriz' },
+  },
+  'GET /api/admin/companies/:companyUid/programs/': {},
+  'GET /api/admin/companies/:companyUid/programs/:uid/': { params: { uid: 'demo-club' } },
+  'PATCH /api/admin/companies/:companyUid/programs/:uid/': {
+    params: { uid: 'demo-club' },
+    body: { stamp_reward: 'Matriz' },
+  },
 };
 
 /** The calls outside a company, each with the answers every kind of caller gets. */

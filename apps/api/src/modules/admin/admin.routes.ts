@@ -3,6 +3,7 @@ import { adminImageRoutes } from '../media/media.routes.ts';
 import { adminGuardPlugin } from './access/admin-guard.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { adminMembersRoutes } from './members/members.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
 import { adminStaffRoutes } from './staff/staff.routes.ts';
@@ -22,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminAuditRoutes);
       await company.register(adminStaffRoutes);
       await company.register(adminImageRoutes);
+      await company.register(adminMembersRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
   );

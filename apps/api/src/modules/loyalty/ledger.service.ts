@@ -35,7 +35,8 @@ export type LedgerReason =
   | 'MANUAL_POINTS'
   | 'EXPIRE'
   | 'GIFT_CARD'
-  | 'OPENING_BALANCE';
+  | 'OPENING_BALANCE'
+  | 'ADMIN_ADJUSTMENT';
 
 export type { LedgerKind, MembershipRow };
 
@@ -59,6 +60,18 @@ const NOT_ENOUGH: Record<LedgerKind, ErrorCode> = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What still moves for a blocked member: money owed back to them (refunds), the tenant file's opening
+ * balances and the company's own corrections. Everything the member does (earn, spend, stamps, points,
+ * gift cards) is refused (expiry is not a movement of theirs and runs outside `move`).
+ */
+const ALLOWED_WHEN_BLOCKED = new Set<LedgerReason>(['REFUND', 'OPENING_BALANCE', 'ADMIN_ADJUSTMENT']);
+
+/** Refuses the member's own use of a program where the company blocked them ("your account is blocked"). */
+export function assertNotBlocked(membership: MembershipRow): void {
+  if (membership.blockedAt) throw new AppError('MEMBER_BLOCKED');
+}
 
 interface Movement {
   kind: LedgerKind;
@@ -91,6 +104,7 @@ export async function ensureMembership(
 async function move(tx: Executor, membershipUid: string, m: Movement): Promise<MembershipRow> {
   if (!Number.isInteger(m.amount) || m.amount === 0) throw new Error(`bad ledger amount ${m.amount}`);
   const locked = await lockMembership(tx, membershipUid);
+  if (!ALLOWED_WHEN_BLOCKED.has(m.reason)) assertNotBlocked(locked);
   const next = locked[BALANCE_FIELD[m.kind]] + m.amount;
   if (next < 0) throw new AppError(NOT_ENOUGH[m.kind]);
   if (m.amount < 0) {
@@ -131,10 +145,14 @@ export async function earnForDeliveredOrder(
   order: { uid: string; paidCents: number; now?: Date },
 ): Promise<{ coins: number; points: number; membership: MembershipRow }> {
   const { program, membership } = await ensureMembership(tx, member);
-  await lockMembership(tx, membership.uid);
+  const locked = await lockMembership(tx, membership.uid);
   const reference = { type: 'order', id: order.uid };
-  if (await hasEntryFor(tx, membership.uid, 'EARN_ORDER', reference.type, reference.id)) {
-    return { coins: 0, points: 0, membership: await lockMembership(tx, membership.uid) };
+  // A blocked member earns nothing, but their order is still delivered.
+  if (
+    locked.blockedAt ||
+    (await hasEntryFor(tx, membership.uid, 'EARN_ORDER', reference.type, reference.id))
+  ) {
+    return { coins: 0, points: 0, membership: locked };
   }
   const now = order.now ?? new Date();
   const soles = Math.floor(order.paidCents / 100);
@@ -293,6 +311,31 @@ export async function refundBalance(
     amount: refund.amountCents,
     reason: 'REFUND',
     reference: refund.reference,
+  });
+}
+
+/**
+ * A correction by the company's admin (issue 18): a new entry with the admin as staff and the reason as
+ * its note, never an edit of past ones. A debit below zero is refused ("not enough coins"...). Credits
+ * expire by the program's rule like any other.
+ */
+export async function adjustBalance(
+  tx: Executor,
+  member: MemberRef,
+  adjustment: { kind: Exclude<LedgerKind, 'balance'>; amount: number; note: string },
+  staffUid: string,
+): Promise<MembershipRow> {
+  const { program, membership } = await ensureMembership(tx, member);
+  const days = { coins: program.coinExpiryDays, points: program.pointExpiryDays, stamps: null }[
+    adjustment.kind
+  ];
+  return move(tx, membership.uid, {
+    kind: adjustment.kind,
+    amount: adjustment.amount,
+    reason: 'ADMIN_ADJUSTMENT',
+    staffUid,
+    note: adjustment.note,
+    expiresAt: expiry(days, new Date()),
   });
 }
 

@@ -6,7 +6,13 @@ import type { WriteResult } from '../../lib/idempotency.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import type { MemberContext, RequestContext } from '../../lib/request-context.ts';
 import { findMembership, lockMembership, type ProgramRow } from './ledger.repository.ts';
-import { ensureMembership, type MemberRef, refundCoins, spendCoins } from './ledger.service.ts';
+import {
+  assertNotBlocked,
+  ensureMembership,
+  type MemberRef,
+  refundCoins,
+  spendCoins,
+} from './ledger.service.ts';
 import { levelsOf } from './programs.repository.ts';
 import { levelProgress, programOf } from './programs.service.ts';
 import {
@@ -178,6 +184,7 @@ async function checkUsable(
   now: Date,
 ): Promise<PromotionRow> {
   const membership = await lockMembership(tx, membershipUid);
+  assertNotBlocked(membership);
   const promotion = await lockPromotion(tx, promotionUid);
   if (
     (promotion.validFrom && promotion.validFrom > now) ||
@@ -280,6 +287,7 @@ export async function redeemPromotion(tx: Executor, input: RedeemInput): Promise
   const now = input.now ?? new Date();
   const { program, membership, promotion } = await memberPromotion(tx, input);
   const locked = await lockMembership(tx, membership.uid);
+  assertNotBlocked(locked);
   let acquired: RedemptionRow | null;
   if (input.redemptionUid) {
     const given = await lockRedemption(tx, input.member.appUid, input.redemptionUid);
