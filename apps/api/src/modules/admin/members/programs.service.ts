@@ -48,8 +48,8 @@ const levelsError = (ctx: AdminContext, message: keyof typeof FIELD_MESSAGES) =>
 
 /**
  * The levels as given, checked: strictly ascending points and distinct names (a level is reached by
- * total points, so two at the same points or out of order cannot be told apart); a uid of another
- * program's level is refused. New levels get a uid.
+ * total points, so two at the same points or out of order cannot be told apart); a uid not among
+ * this program's levels is refused. New levels get a uid.
  */
 async function checkedLevels(
   tx: Executor,
@@ -65,8 +65,8 @@ async function checkedLevels(
   if (!ascending || names.size !== levels.length) throw levelsError(ctx, 'levelsAscending');
   const given = levels.flatMap((level) => (level.uid ? [level.uid] : []));
   const owners = await repo.levelOwners(tx, given);
-  if (new Set(given).size !== given.length || owners.some((owner) => owner.programUid !== programUid))
-    throw levelsError(ctx, 'invalid');
+  const ours = owners.filter((owner) => owner.programUid === programUid).length;
+  if (new Set(given).size !== given.length || ours !== given.length) throw levelsError(ctx, 'invalid');
   return levels.map((level) => ({
     uid: level.uid ?? `level-${randomUUID()}`,
     name: level.name,
