@@ -1,6 +1,8 @@
+import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import CategoryIcon from '@mui/icons-material/Category';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import { lazy } from 'react';
@@ -44,6 +46,18 @@ const StaffList = lazy(() => import('../features/staff/staff.tsx').then((m) => (
 const StaffEdit = lazy(() => import('../features/staff/staff.tsx').then((m) => ({ default: m.StaffEdit })));
 const StaffCreate = lazy(() =>
   import('../features/staff/staff.tsx').then((m) => ({ default: m.StaffCreate })),
+);
+const MemberList = lazy(() =>
+  import('../features/members/members.tsx').then((m) => ({ default: m.MemberList })),
+);
+const MemberShow = lazy(() =>
+  import('../features/members/members.tsx').then((m) => ({ default: m.MemberShow })),
+);
+const ProgramList = lazy(() =>
+  import('../features/members/programs.tsx').then((m) => ({ default: m.ProgramList })),
+);
+const ProgramEdit = lazy(() =>
+  import('../features/members/programs.tsx').then((m) => ({ default: m.ProgramEdit })),
 );
 const AuditLogList = lazy(() =>
   import('../features/audit/audit-log.tsx').then((m) => ({ default: m.AuditLogList })),
@@ -94,6 +108,20 @@ export function AdminApp() {
         edit={StaffEdit}
         create={StaffCreate}
         recordRepresentation="email"
+      />
+      <Resource
+        name="members"
+        icon={CardMembershipIcon}
+        list={MemberList}
+        show={MemberShow}
+        recordRepresentation="email"
+      />
+      <Resource
+        name="programs"
+        icon={LoyaltyIcon}
+        list={ProgramList}
+        edit={ProgramEdit}
+        recordRepresentation="name"
       />
       <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
       <CustomRoutes noLayout>

@@ -10,7 +10,17 @@ import {
   useTranslate,
 } from 'react-admin';
 
-const OBJECT_TYPES = ['category', 'product', 'availability', 'place', 'settings', 'staff'] as const;
+const OBJECT_TYPES = [
+  'category',
+  'product',
+  'availability',
+  'place',
+  'settings',
+  'staff',
+  'member',
+  'membership',
+  'program',
+] as const;
 
 function useFilters() {
   const translate = useTranslate();
