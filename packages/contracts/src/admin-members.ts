@@ -124,6 +124,20 @@ export const adminLevelInputSchema = z.strictObject({
   min_points: z.number().int().min(0).max(100_000_000),
 });
 
+/**
+ * Levels go strictly up in points, with distinct names: a level is reached by total points, so two at
+ * the same points, or out of order, cannot be told apart. Checked by the server and by the admin form.
+ */
+export function levelsInOrder(
+  levels: readonly { name?: string | null; min_points?: number | null }[],
+): boolean {
+  const names = new Set(levels.map((level) => (level.name ?? '').trim().toLowerCase()));
+  return (
+    names.size === levels.length &&
+    levels.every((level, i) => i === 0 || (level.min_points ?? 0) > (levels[i - 1]?.min_points ?? 0))
+  );
+}
+
 export const adminProgramPatchSchema = z.strictObject({
   name: z.string().trim().min(1).max(120).optional(),
   stamps_required: count.optional(),

@@ -188,6 +188,7 @@ const messages: TranslationMessages = {
       expiry_help: 'Empty: they never expire.',
       manual_points_help: 'Off: staff see “the program does not have this functionality enabled”.',
       levels_help: 'From fewer to more points; a member reaches a level by their total points.',
+      levels_order: 'Levels must go from fewer to more points, without repeating points or names.',
       level_name: 'Level',
       level_points: 'From points',
     },

@@ -190,6 +190,7 @@ const messages: TranslationMessages = {
       manual_points_help:
         'Apagado: el personal ve «El programa de beneficios no tiene habilitada esta funcionalidad».',
       levels_help: 'De menos a más puntos; un socio alcanza un nivel por sus puntos totales.',
+      levels_order: 'Los niveles deben ir de menos a más puntos, sin repetir puntos ni nombres.',
       level_name: 'Nivel',
       level_points: 'Desde puntos',
     },

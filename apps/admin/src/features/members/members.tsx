@@ -36,11 +36,6 @@ import {
 import { api, isApiError } from '../../lib/api.ts';
 import { companyPath } from '../../lib/data-provider.ts';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="" />,
-  <NullableBooleanInput key="blocked" source="blocked" />,
-];
-
 function BlockedChip({ blocked }: { blocked: boolean }) {
   const translate = useTranslate();
   return blocked ? <Chip color="error" size="small" label={translate('admin.members.blocked')} /> : null;
@@ -51,6 +46,10 @@ const fullName = (record: RaRecord) => `${record.first_name} ${record.last_name}
 /** The members of the company's programs: search by e-mail, document or phone. */
 export function MemberList() {
   const translate = useTranslate();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.members.fields.q')} />,
+    <NullableBooleanInput key="blocked" source="blocked" />,
+  ];
   return (
     <List filters={filters} sort={{ field: 'joined_at', order: 'DESC' }} perPage={25} exporter={false}>
       <Typography sx={{ px: 2, pt: 1 }} variant="body2">
@@ -90,7 +89,8 @@ function Balances() {
   const translate = useTranslate();
   const record = useRecordContext();
   if (!record) return null;
-  const memberships = record.memberships as Membership[];
+  // The list's row is shown until the member is read: it has no memberships yet.
+  const memberships = (record.memberships ?? []) as Membership[];
   return (
     <Table size="small" aria-label={translate('admin.members.balances')}>
       <TableHead>

@@ -1,3 +1,4 @@
+import { levelsInOrder } from '@storefront/contracts/admin-members';
 import {
   ArrayInput,
   BooleanInput,
@@ -8,9 +9,11 @@ import {
   NumberInput,
   number,
   required,
+  SaveButton,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
+  Toolbar,
   useTranslate,
 } from 'react-admin';
 
@@ -35,6 +38,19 @@ export function ProgramList() {
 
 const whole = [number(), minValue(0)];
 
+/** The server's own rule (contracts), so the form says it beside the levels before saving. */
+const levelsValidator = (levels: unknown) =>
+  Array.isArray(levels) && !levelsInOrder(levels) ? 'admin.programs.levels_order' : undefined;
+
+/** Programs are not deleted here: the toolbar only saves. */
+function SaveOnly() {
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+}
+
 /**
  * A program's rules. They apply to what is earned from now on: the ledger keeps what was written.
  * Levels go from fewer to more points (the server checks it and names the field).
@@ -43,7 +59,7 @@ export function ProgramEdit() {
   const translate = useTranslate();
   return (
     <Edit mutationMode="pessimistic">
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnly />}>
         <TextInput source="name" validate={required()} />
         <NumberInput source="stamps_required" validate={whole} step={1} />
         <TextInput source="stamp_reward" />
@@ -75,7 +91,11 @@ export function ProgramEdit() {
           source="allows_manual_points"
           helperText={translate('admin.programs.manual_points_help')}
         />
-        <ArrayInput source="levels" helperText={translate('admin.programs.levels_help')}>
+        <ArrayInput
+          source="levels"
+          validate={levelsValidator}
+          helperText={translate('admin.programs.levels_help')}
+        >
           <SimpleFormIterator inline disableReordering>
             <TextInput source="name" label="admin.programs.level_name" validate={required()} />
             <NumberInput

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminProgram, AdminProgramPatch } from '@storefront/contracts/admin-members';
+import {
+  type AdminProgram,
+  type AdminProgramPatch,
+  levelsInOrder,
+} from '@storefront/contracts/admin-members';
 import { AppError, FIELD_MESSAGES } from '@storefront/contracts/errors';
 import type { Executor } from '@storefront/db/client';
 import type { PageRequest } from '../../../lib/paging.ts';
@@ -46,11 +50,7 @@ export async function getProgram(
 const levelsError = (ctx: AdminContext, message: keyof typeof FIELD_MESSAGES) =>
   new AppError('VALIDATION', { levels: [FIELD_MESSAGES[message][ctx.language]] });
 
-/**
- * The levels as given, checked: strictly ascending points and distinct names (a level is reached by
- * total points, so two at the same points or out of order cannot be told apart); a uid not among
- * this program's levels is refused. New levels get a uid.
- */
+/** The levels as given, checked (levelsInOrder); a uid not among this program's levels is refused; new ones get a uid. */
 async function checkedLevels(
   tx: Executor,
   ctx: AdminContext,
@@ -58,11 +58,7 @@ async function checkedLevels(
   levels: AdminProgramPatch['levels'],
 ) {
   if (!levels) return undefined;
-  const names = new Set(levels.map((level) => level.name.toLowerCase()));
-  const ascending = levels.every(
-    (level, i) => i === 0 || level.min_points > (levels[i - 1]?.min_points ?? 0),
-  );
-  if (!ascending || names.size !== levels.length) throw levelsError(ctx, 'levelsAscending');
+  if (!levelsInOrder(levels)) throw levelsError(ctx, 'levelsAscending');
   const given = levels.flatMap((level) => (level.uid ? [level.uid] : []));
   const owners = await repo.levelOwners(tx, given);
   const ours = owners.filter((owner) => owner.programUid === programUid).length;

@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_PORT, expect, test } from '../../web/e2e/support.ts';
+
+// What the admin site's journeys share: its address, signing in and picking the demo company, the axe
+// check of a screen, and the admin API as the demo owner. (admin.spec.ts still has its own copies.)
+
+export const ADMIN = `http://admin.localhost:${E2E_PORT}`;
+export const API = '/api/admin';
+export const PASSWORD = 'Demo1234!';
+export const DEMO_COMPANY = 'Sabores Demo';
+
+/** Axe on the screen as it is: no serious or critical violation (moderate and minor are reported). */
+export async function checkAxe(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const found = violations.flatMap((v) =>
+    v.nodes.map((node) => ({
+      serious: v.impact === 'serious' || v.impact === 'critical',
+      text: `${screen}: ${v.id} (${v.impact}): ${node.target.join(' ')}`,
+    })),
+  );
+  for (const { text } of found.filter((f) => !f.serious))
+    test.info().annotations.push({ type: 'axe', description: text });
+  expect(found.filter((f) => f.serious).map((f) => f.text)).toEqual([]);
+}
+
+/** Signs in on the admin site's first screen and picks the demo company. */
+export async function signInAdmin(page: Page, email: string) {
+  await page.goto(`${ADMIN}/`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Elige una empresa' })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
+}
+
+/** A storefront token of a demo account (the login answers it). */
+export async function tokenOf(request: APIRequestContext, email: string, password = PASSWORD) {
+  const response = await request.post('/api/v5/login/', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).token as string;
+}
