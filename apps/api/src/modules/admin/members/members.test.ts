@@ -4,6 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
 import { ledgerSums } from '../../loyalty/ledger.repository.ts';
+import { earnForDeliveredOrder } from '../../loyalty/ledger.service.ts';
 import { auth } from '../../orders/orders.fixtures.ts';
 import {
   type AdminCallArgs,
@@ -221,6 +222,16 @@ describe('admin members', () => {
     expect(buy.json().non_field_errors).toEqual([
       'Tu cuenta está bloqueada en este programa de beneficios. Comunícate con el negocio.',
     ]);
+    // An order delivered meanwhile earns nothing (and is still delivered: no error).
+    const earned = await t.db.transaction((tx) =>
+      earnForDeliveredOrder(
+        tx,
+        { appUid: 'demo', userUid: MEMBER_UID, programUid: PROGRAM },
+        { uid: 'order-while-blocked', paidCents: 5000 },
+      ),
+    );
+    expect([earned.coins, earned.points]).toEqual([0, 0]);
+    expect((await counts()).ledger).toBe(before.ledger);
     // The company's own correction still applies (a blocked member's balance can be put right).
     expect(
       (await adjust({ program: PROGRAM, kind: 'coins', amount: 1, reason: 'Corrección' })).statusCode,
