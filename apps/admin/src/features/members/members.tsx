@@ -47,7 +47,13 @@ const fullName = (record: RaRecord) => `${record.first_name} ${record.last_name}
 export function MemberList() {
   const translate = useTranslate();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.members.fields.q')} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('resources.members.fields.q')}
+      sx={{ minWidth: 320 }}
+    />,
     <NullableBooleanInput key="blocked" source="blocked" />,
   ];
   return (
