@@ -184,6 +184,23 @@ describe('admin programs', () => {
       url: `/api/v5/programs/${PROGRAM}/`,
       headers: { host: HOST },
     });
+    // Adding points at the counter is off now: the staff get the spec's message.
+    const points = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/retail/points/',
+      headers: { host: HOST, authorization: `Token ${tokens.staff}` },
+      payload: {
+        place: 'place-miraflores',
+        member: MEMBER_UID,
+        program: PROGRAM,
+        amount: 5,
+        description: 'Visita',
+      },
+    });
+    expect(points.statusCode).toBe(400);
+    expect(JSON.stringify(points.json())).toContain(
+      'El programa de beneficios no tiene habilitada esta funcionalidad',
+    );
     expect(storefront.json()).toMatchObject({
       allows_manual_points: false,
       coins_per_sol: 3,
