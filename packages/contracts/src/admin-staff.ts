@@ -50,18 +50,3 @@ export const adminStaffQuerySchema = adminListQuerySchema.extend({
 export type AdminStaffQuery = z.infer<typeof adminStaffQuerySchema>;
 
 export const adminStaffParamsSchema = z.strictObject({ companyUid: adminUid, uid: z.uuid() });
-
-/** One place of the company, for the screens that pick places (availability, staff). */
-export const adminPlaceSchema = z.object({
-  uid: z.string(),
-  name: z.string(),
-  address: z.string(),
-  /** The name of the place's area. */
-  city: z.string(),
-});
-export type AdminPlace = z.infer<typeof adminPlaceSchema>;
-
-export const adminPlacesQuerySchema = adminListQuerySchema.extend({
-  ordering: orderingSchema(['name', 'city']).optional(),
-});
-export type AdminPlacesQuery = z.infer<typeof adminPlacesQuerySchema>;

@@ -86,6 +86,7 @@ export const AUDIT_OBJECT_TYPES = [
   'availability',
   'order',
   'place',
+  'city',
   'settings',
   'staff',
   'image',

@@ -73,6 +73,9 @@ export const placeSchema = z.object({
   company: z.object({ uid: z.string(), name: z.string() }),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  phone: z.string(),
+  /** How the place hands orders over (DELIVERY also needs the company's `delivery_service`). */
+  shipping_methods: z.array(z.enum(['DELIVERY', 'PICKUP'])),
 });
 export type Place = z.infer<typeof placeSchema>;
 

@@ -431,6 +431,27 @@ export const FIELD_MESSAGES = {
     es: 'Los niveles deben ir de menos a más puntos, sin repetir puntos ni nombres.',
     en: 'Levels must go from fewer to more points, without repeating points or names.',
   },
+  unknownCity: { es: 'Esta ciudad no existe.', en: 'This city does not exist.' },
+  closesAfterOpens: {
+    es: 'La hora de cierre debe ser posterior a la de apertura.',
+    en: 'The closing time must be after the opening time.',
+  },
+  hoursOverlap: {
+    es: 'Este horario se superpone con otro del mismo día.',
+    en: 'These hours overlap other hours of the same day.',
+  },
+  distanceRateIncomplete: {
+    es: 'La tarifa por distancia necesita tarifa base, precio por km y distancia máxima.',
+    en: 'The distance rate needs a base fare, a price per km and a maximum distance.',
+  },
+  deliveryNeedsFares: {
+    es: 'El delivery necesita una zona de reparto con su tarifa o una tarifa por distancia.',
+    en: 'Delivery needs a delivery area with its fare or a distance rate.',
+  },
+  districtTwice: {
+    es: 'Este distrito ya está en otra zona de reparto.',
+    en: 'This district is already in another delivery area.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

@@ -2,9 +2,11 @@ import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import CategoryIcon from '@mui/icons-material/Category';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import LocationCityIcon from '@mui/icons-material/LocationCity';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import StoreIcon from '@mui/icons-material/Store';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
@@ -41,6 +43,15 @@ const AvailabilityList = lazy(() =>
 );
 const AvailabilityCreate = lazy(() =>
   import('../features/availability/availability-create.tsx').then((m) => ({ default: m.AvailabilityCreate })),
+);
+const PlaceList = lazy(() => import('../features/places/places.tsx').then((m) => ({ default: m.PlaceList })));
+const PlaceEdit = lazy(() => import('../features/places/places.tsx').then((m) => ({ default: m.PlaceEdit })));
+const PlaceCreate = lazy(() =>
+  import('../features/places/places.tsx').then((m) => ({ default: m.PlaceCreate })),
+);
+const CityList = lazy(() => import('../features/places/cities.tsx').then((m) => ({ default: m.CityList })));
+const CityCreate = lazy(() =>
+  import('../features/places/cities.tsx').then((m) => ({ default: m.CityCreate })),
 );
 const StaffList = lazy(() => import('../features/staff/staff.tsx').then((m) => ({ default: m.StaffList })));
 const StaffEdit = lazy(() => import('../features/staff/staff.tsx').then((m) => ({ default: m.StaffEdit })));
@@ -100,7 +111,21 @@ export function AdminApp() {
         list={AvailabilityList}
         create={AvailabilityCreate}
       />
-      <Resource name="places" recordRepresentation="name" />
+      <Resource
+        name="places"
+        icon={StoreIcon}
+        list={PlaceList}
+        edit={PlaceEdit}
+        create={PlaceCreate}
+        recordRepresentation="name"
+      />
+      <Resource
+        name="cities"
+        icon={LocationCityIcon}
+        list={CityList}
+        create={CityCreate}
+        recordRepresentation="name"
+      />
       <Resource
         name="staff"
         icon={PeopleIcon}

@@ -214,6 +214,8 @@ export const placePickupSettings = pgTable('place_pickup_settings', {
     .references(() => places.uid, { onDelete: 'cascade' }),
   leadMinutes: integer().notNull().default(30),
   timeZone: text().notNull().default('America/Lima'),
+  /** The length of a pickup slot (the storefront offers slots of it within the opening hours). */
+  slotMinutes: integer().notNull().default(30),
 });
 
 /** Banners a company shows (GET v5/companies/{uid}/ads). */

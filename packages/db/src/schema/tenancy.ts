@@ -146,6 +146,10 @@ export const places = pgTable(
     usesCountryDeliveryService: boolean().notNull().default(false),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    phone: text().notNull().default(''),
+    /** How the place hands orders over: DELIVERY and/or PICKUP (delivery also needs the company's switch). */
+    shippingMethods: text().array().notNull().default(sql`'{DELIVERY,PICKUP}'::text[]`),
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.appUid), index().on(t.companyUid), index().on(t.areaUid)],
 );

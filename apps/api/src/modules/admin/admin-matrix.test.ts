@@ -86,6 +86,14 @@ const CASES: Record<string, Case> = {
   'DELETE /api/admin/companies/:companyUid/staff/:uid/': { params: { uid: STAFF_UID } },
   'GET /api/admin/companies/:companyUid/places/': {},
   'GET /api/admin/companies/:companyUid/places/:uid/': { params: { uid: 'place-cayma' } },
+  'POST /api/admin/companies/:companyUid/places/': { body: { name: 'Matriz', city_uid: 'area-lima' } },
+  'PATCH /api/admin/companies/:companyUid/places/:uid/': {
+    params: { uid: 'place-cayma' },
+    body: { phone: '+51 1 222 3333' },
+  },
+  'GET /api/admin/companies/:companyUid/cities/': {},
+  'POST /api/admin/companies/:companyUid/cities/': { body: { name: 'Matriz', country_code: 'PE' } },
+  'GET /api/admin/companies/:companyUid/cities/:uid/': { params: { uid: 'area-lima' } },
   // Its picture is drawn in beforeAll.
   'POST /api/admin/companies/:companyUid/images/': {},
   'GET /api/admin/companies/:companyUid/members/': {},

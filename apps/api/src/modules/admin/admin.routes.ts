@@ -5,6 +5,7 @@ import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminMembersRoutes } from './members/members.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
+import { adminPlacesRoutes } from './places/places.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
 import { adminStaffRoutes } from './staff/staff.routes.ts';
 
@@ -22,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminOrdersRoutes);
       await company.register(adminAuditRoutes);
       await company.register(adminStaffRoutes);
+      await company.register(adminPlacesRoutes);
       await company.register(adminImageRoutes);
       await company.register(adminMembersRoutes);
     },

@@ -112,6 +112,8 @@ export const placeColumns = {
   usesCountryDeliveryService: places.usesCountryDeliveryService,
   latitude: places.latitude,
   longitude: places.longitude,
+  phone: places.phone,
+  shippingMethods: places.shippingMethods,
   companyUid: places.companyUid,
   companyName: companies.name,
   areaUid: areas.uid,
@@ -124,6 +126,9 @@ export type PlaceRow = {
   usesCountryDeliveryService: boolean;
   latitude: number | null;
   longitude: number | null;
+  phone: string;
+  /** DELIVERY and/or PICKUP (the admin's shipping methods). */
+  shippingMethods: string[];
   companyUid: string;
   companyName: string;
   areaUid: string;

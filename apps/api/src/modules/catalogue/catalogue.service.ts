@@ -40,6 +40,8 @@ function toPlaceDto(row: repo.PlaceRow): Place {
     company: { uid: row.companyUid, name: row.companyName },
     latitude: row.latitude,
     longitude: row.longitude,
+    phone: row.phone,
+    shipping_methods: row.shippingMethods as Place['shipping_methods'],
   };
 }
 
@@ -163,7 +165,13 @@ export async function getPickupSchedule(
   const today = localNow(now, settings?.timeZone ?? 'America/Lima');
   const day = date ?? today.date;
   const hours = await repo.listOpeningHours(ctx.db, place.uid, isoWeekday(day));
-  return pickupSlots({ date: day, today, leadMinutes: settings?.leadMinutes ?? 30, hours });
+  return pickupSlots({
+    date: day,
+    today,
+    leadMinutes: settings?.leadMinutes ?? 30,
+    slotMinutes: settings?.slotMinutes,
+    hours,
+  });
 }
 
 export async function listPlaceProductCategories(

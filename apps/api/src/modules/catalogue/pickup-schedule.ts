@@ -1,7 +1,7 @@
 import type { PickupSchedule } from '@storefront/contracts/catalogue';
 import { PICKUP_DAYS_AHEAD } from '@storefront/contracts/constants';
 
-/** Pickup slots last 30 minutes (architecture §4 Checkout). */
+/** Pickup slots last 30 minutes (architecture §4 Checkout) unless the place sets its own length. */
 export const PICKUP_SLOT_MINUTES = 30;
 
 /** "11:00 am", "12:30 pm", "09:00 am": the am/pm format schedules use (spec §9). */
@@ -62,6 +62,8 @@ export interface ScheduleInput {
   date: string;
   today: { date: string; minutes: number };
   leadMinutes: number;
+  /** The length of a slot (place_pickup_settings.slot_minutes). */
+  slotMinutes?: number;
   /** The place's opening hours on that weekday. */
   hours: { opens: string; closes: string }[];
 }
@@ -74,22 +76,24 @@ export function inPickupWindow(date: string, today: string): boolean {
 }
 
 /**
- * The 30-minute slots of the day's opening hours. A date outside the pickup window (past, or more
+ * The slots (30 minutes unless the place says otherwise) of the day's opening hours. A date outside the pickup window (past, or more
  * than PICKUP_DAYS_AHEAD days ahead) has none; today's start once the preparation lead time has passed.
  */
-export function pickupSlots({ date, today, leadMinutes, hours }: ScheduleInput): PickupSchedule {
+export function pickupSlots({
+  date,
+  today,
+  leadMinutes,
+  slotMinutes = PICKUP_SLOT_MINUTES,
+  hours,
+}: ScheduleInput): PickupSchedule {
   if (!inPickupWindow(date, today.date)) return { date, slots: [] };
   const earliest = date === today.date ? today.minutes + leadMinutes : 0;
   const slots: PickupSchedule['slots'] = [];
   for (const interval of hours) {
     const closes = minutesOf(interval.closes);
-    for (
-      let start = minutesOf(interval.opens);
-      start + PICKUP_SLOT_MINUTES <= closes;
-      start += PICKUP_SLOT_MINUTES
-    ) {
+    for (let start = minutesOf(interval.opens); start + slotMinutes <= closes; start += slotMinutes) {
       if (start < earliest) continue;
-      const end = start + PICKUP_SLOT_MINUTES;
+      const end = start + slotMinutes;
       slots.push({ label: `${amPm(start)} - ${amPm(end)}`, start_time: hhmm(start), end_time: hhmm(end) });
     }
   }

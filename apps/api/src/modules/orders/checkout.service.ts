@@ -33,7 +33,7 @@ type Kind = 'ORDER' | 'SUBSCRIPTION';
 function checkSlot(
   ctx: MemberContext,
   body: Pick<OrderBody, 'pickup_date' | 'start_time' | 'end_time'>,
-  settings: { leadMinutes: number | null; timeZone: string | null },
+  settings: { leadMinutes: number | null; timeZone: string | null; slotMinutes: number | null },
   hours: ScheduleInput['hours'],
 ): void {
   const today = localNow(new Date(), settings.timeZone ?? 'America/Lima');
@@ -45,6 +45,7 @@ function checkSlot(
     date: body.pickup_date,
     today,
     leadMinutes: settings.leadMinutes ?? 30,
+    slotMinutes: settings.slotMinutes ?? undefined,
     hours,
   });
   if (!slots.some((slot) => slot.start_time === body.start_time && slot.end_time === body.end_time)) {
@@ -176,6 +177,8 @@ export async function prepareCheckout(
   checkPayment(place.paymentMethods ?? [...DEFAULT_PAYMENT_METHODS], body, lines);
   if (mode === 'ORDER') checkSlot(ctx, body as OrderBody, place, hours);
   let deliveryPrice: number | null = 0;
+  // The place's own methods (set in the admin), and delivery only where the company delivers at all.
+  if (!place.shippingMethods.includes(body.order_type)) throw new AppError('NO_SHIPPING_METHODS');
   if (body.order_type === 'DELIVERY') {
     if (!place.deliveryService) throw new AppError('NO_SHIPPING_METHODS');
     // A quote before the address is typed has no fare yet; an order always needs one.

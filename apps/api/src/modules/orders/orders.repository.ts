@@ -70,6 +70,7 @@ function checkoutPlaceQuery(db: Executor) {
       paymentMethods: placeCheckoutSettings.paymentMethods,
       leadMinutes: placePickupSettings.leadMinutes,
       timeZone: placePickupSettings.timeZone,
+      slotMinutes: placePickupSettings.slotMinutes,
       hours: sql<{ opens: string; closes: string }[]>`(select coalesce(json_agg(json_build_object(
         'opens', h.opens, 'closes', h.closes) order by h.opens), '[]') from ${placeOpeningHours} h
         where h.place_uid = ${places.uid} and h.weekday = ${sql.placeholder('weekday')})`,

@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
-import { areas, companies, places } from '@storefront/db/schema/tenancy';
+import { companies, places } from '@storefront/db/schema/tenancy';
 import { staffRoles, users } from '@storefront/db/schema/users';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../../lib/paging.ts';
 
 export type StaffRoleRow = typeof staffRoles.$inferSelect;
@@ -115,45 +115,4 @@ export async function placeUidsOfCompany(
     .from(places)
     .where(and(eq(places.companyUid, companyUid), inArray(places.uid, uids)));
   return rows.map((row) => row.uid);
-}
-
-const PLACE_ORDER = { name: places.name, city: areas.name } as const;
-
-/** The company's places with the name of their area (the city). */
-export async function listPlaces(
-  db: Executor,
-  companyUid: string,
-  filters: { search?: string; ordering?: string },
-  at: PageRequest,
-) {
-  const pattern = filters.search ? `%${filters.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
-  const where: SQL | undefined = and(
-    eq(places.companyUid, companyUid),
-    pattern
-      ? sql`(${places.name} ilike ${pattern} or ${places.address} ilike ${pattern} or ${areas.name} ilike ${pattern})`
-      : undefined,
-  );
-  const field = (filters.ordering ?? 'name').replace(/^-/, '') as keyof typeof PLACE_ORDER;
-  const direction = filters.ordering?.startsWith('-') ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ uid: places.uid, name: places.name, address: places.address, city: areas.name })
-      .from(places)
-      .innerJoin(areas, eq(areas.uid, places.areaUid))
-      .where(where)
-      .orderBy(direction(PLACE_ORDER[field]), asc(places.uid))
-      .limit(at.limit)
-      .offset(at.offset),
-    db.select({ n: count() }).from(places).innerJoin(areas, eq(areas.uid, places.areaUid)).where(where),
-  ]);
-  return { rows, count: total?.n ?? 0 };
-}
-
-export async function findPlace(db: Executor, companyUid: string, uid: string) {
-  const [row] = await db
-    .select({ uid: places.uid, name: places.name, address: places.address, city: areas.name })
-    .from(places)
-    .innerJoin(areas, eq(areas.uid, places.areaUid))
-    .where(and(eq(places.companyUid, companyUid), eq(places.uid, uid)));
-  return row;
 }

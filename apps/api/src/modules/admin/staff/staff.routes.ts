@@ -1,11 +1,5 @@
+import { adminCompanyParamsSchema, conflictSchema } from '@storefront/contracts/admin';
 import {
-  adminCompanyParamsSchema,
-  adminObjectParamsSchema,
-  conflictSchema,
-} from '@storefront/contracts/admin';
-import {
-  adminPlaceSchema,
-  adminPlacesQuerySchema,
   adminStaffCreateSchema,
   adminStaffParamsSchema,
   adminStaffPatchSchema,
@@ -27,7 +21,7 @@ import * as staff from './staff.service.ts';
 const tags = ['admin'];
 const config = { adminRole: 'owner' as const };
 
-/** The company's people and their roles (owners only), and its places (managers too). */
+/** The company's people and their roles (owners only). */
 export const adminStaffRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/staff/', {
     config,
@@ -129,35 +123,5 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (api) => {
       await staff.revokeStaff(adminContextOf(request), request.params.uid, ifMatchOf(request));
       return reply.code(204).send(null);
     },
-  });
-
-  api.get('/places/', {
-    config: { adminRole: 'manager' },
-    schema: {
-      operationId: 'adminListPlaces',
-      tags,
-      summary:
-        "The company's places with their address and city: search (name, address, city); ordering name, city",
-      params: adminCompanyParamsSchema,
-      querystring: adminPlacesQuerySchema,
-      response: { 200: pageSchema(adminPlaceSchema), ...errorResponses },
-    },
-    handler: async (request) => {
-      const at = pageRequest(request.query);
-      const { count, results } = await staff.listPlaces(adminContextOf(request), request.query, at);
-      return pageOf(request, at, count, results, { relative: true });
-    },
-  });
-
-  api.get('/places/:uid/', {
-    config: { adminRole: 'manager' },
-    schema: {
-      operationId: 'adminGetPlace',
-      tags,
-      summary: 'One place of the company',
-      params: adminObjectParamsSchema,
-      response: { 200: adminPlaceSchema, ...errorResponses },
-    },
-    handler: (request) => staff.getPlace(adminContextOf(request), request.params.uid),
   });
 };

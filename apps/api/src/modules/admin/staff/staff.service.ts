@@ -1,5 +1,4 @@
 import {
-  type AdminPlace,
   type AdminStaff,
   type AdminStaffCreate,
   type AdminStaffPatch,
@@ -150,19 +149,4 @@ export function revokeStaff(ctx: AdminContext, uid: string, ifMatch: number | un
     await repo.deleteRole(tx, ctx.company.uid, uid);
     await recordChange(tx, ctx, { type: AUDIT, uid }, 'delete', audited(before), null);
   });
-}
-
-export async function listPlaces(
-  ctx: AdminContext,
-  query: { search?: string; ordering?: string },
-  at: PageRequest,
-): Promise<{ count: number; results: AdminPlace[] }> {
-  const { rows, count } = await repo.listPlaces(ctx.db, ctx.company.uid, query, at);
-  return { count, results: rows };
-}
-
-export async function getPlace(ctx: AdminContext, uid: string): Promise<AdminPlace> {
-  const row = await repo.findPlace(ctx.db, ctx.company.uid, uid);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
 }

@@ -18,6 +18,7 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { useMe } from '../../account/api/use-me.ts';
 import { useMemberCoins } from '../../menu/api/use-member-coins.ts';
+import { usePlaces } from '../../menu/api/use-places.ts';
 import {
   useCheckoutQuote,
   useDeliveryZones,
@@ -100,6 +101,10 @@ function CheckoutFields({
   const fare = useFareEstimate(placeUid);
   const validate = useValidateCode(company.uid);
   const place = usePlaceCheckout(placeUid);
+  // The place's own shipping methods (set in the admin site); delivery also needs the company's switch.
+  const shipping = usePlaces(company.uid, null).data?.find((p) => p.uid === placeUid)?.shipping_methods;
+  const offersPickup = shipping?.includes('PICKUP') ?? true;
+  const offersDelivery = company.delivery_service && (shipping?.includes('DELIVERY') ?? true);
   const keys = useRef(createAttemptKeys()).current;
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
@@ -249,6 +254,11 @@ function CheckoutFields({
     }
   });
 
+  // A place that only delivers starts on delivery.
+  useEffect(() => {
+    if (!offersPickup && offersDelivery) form.setValue('order_type', 'DELIVERY');
+  }, [offersPickup, offersDelivery, form]);
+
   const errors = formState.errors;
   const slots = schedule.data?.slots ?? [];
 
@@ -258,16 +268,19 @@ function CheckoutFields({
 
       <fieldset className="checkout-choice">
         <legend>{t('orderType.label')}</legend>
-        <label>
-          <input type="radio" value="PICKUP" {...register('order_type')} />
-          {t('orderType.PICKUP')}
-        </label>
-        {company.delivery_service && (
+        {offersPickup && (
+          <label>
+            <input type="radio" value="PICKUP" {...register('order_type')} />
+            {t('orderType.PICKUP')}
+          </label>
+        )}
+        {offersDelivery && (
           <label>
             <input type="radio" value="DELIVERY" {...register('order_type')} />
             {t('orderType.DELIVERY')}
           </label>
         )}
+        {!offersPickup && !offersDelivery && <p role="alert">{t('orderType.none')}</p>}
       </fieldset>
 
       {orderType === 'DELIVERY' && (
@@ -500,7 +513,13 @@ function CheckoutFields({
       <button
         type="submit"
         className="button checkout-submit"
-        disabled={formState.isSubmitting || !priced || quote.isError || quote.isPlaceholderData}
+        disabled={
+          formState.isSubmitting ||
+          !priced ||
+          quote.isError ||
+          quote.isPlaceholderData ||
+          (!offersPickup && !offersDelivery)
+        }
       >
         {formState.isSubmitting ? t('sending') : t(type === 'SUBSCRIPTION' ? 'submitSubscription' : 'submit')}
       </button>
