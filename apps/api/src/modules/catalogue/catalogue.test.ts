@@ -273,6 +273,8 @@ describe('catalogue and menu', () => {
       company: { uid: 'demo-main', name: 'Sabores Demo' },
       latitude: -12.1211,
       longitude: -77.0297,
+      phone: '',
+      shipping_methods: ['DELIVERY', 'PICKUP'],
     });
     const lima = await get('/api/v7/places/?area=area-lima&company=demo-main');
     expect(lima.body.results.map((p: Json) => p.uid)).toEqual(['place-miraflores', 'place-san-isidro']);
