@@ -1,58 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { digits, E2E_PORT, expect, newMember, presetCookieChoice, test } from '../../web/e2e/support.ts';
-
-// The admin site (issue 17) on ADMIN_HOST: Chromium resolves *.localhost to loopback, so the journeys
-// open it by its own host name, as an owner or manager would.
-const ADMIN = `http://admin.localhost:${E2E_PORT}`;
-// The journeys' own API calls go by localhost (Node does not resolve *.localhost); /api/admin/ answers on every host.
-const API = '/api/admin';
-const PASSWORD = 'Demo1234!';
-const DEMO_COMPANY = 'Sabores Demo';
+import { ADMIN, API, checkAxe, DEMO_COMPANY, ownerApi, PASSWORD, signIn } from './support.ts';
 
 // A browser in Spanish (the site follows the browser's language until one is picked), on a tablet-sized
 // screen (1024×768): desktop first, usable on a tablet.
 test.use({ locale: 'es-PE', viewport: { width: 1024, height: 768 } });
-
-/** Axe on the screen as it is: no serious or critical violation (moderate and minor are reported). */
-async function checkAxe(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const found = violations.flatMap((v) =>
-    v.nodes.map((node) => ({
-      serious: v.impact === 'serious' || v.impact === 'critical',
-      text: `${screen}: ${v.id} (${v.impact}): ${node.target.join(' ')}`,
-    })),
-  );
-  for (const { text } of found.filter((f) => !f.serious))
-    test.info().annotations.push({ type: 'axe', description: text });
-  expect(found.filter((f) => f.serious).map((f) => f.text)).toEqual([]);
-}
-
-/** Signs in on the admin site's first screen and picks the demo company. */
-async function signIn(page: Page, email: string, { axe = false } = {}) {
-  await page.goto(`${ADMIN}/`);
-  await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
-  if (axe) await checkAxe(page, 'sign-in');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByRole('heading', { name: 'Elige una empresa' })).toBeVisible();
-  if (axe) await checkAxe(page, 'company picker');
-  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
-  await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
-}
-
-/** The admin API as the journeys' owner, to prepare what a journey does not do on screen. */
-async function ownerApi(request: APIRequestContext) {
-  const session = await request.post(`${API}/session/`, {
-    data: { email: 'dueno@demo.pe', password: PASSWORD },
-  });
-  expect(session.status(), await session.text()).toBe(200);
-  const headers = { Authorization: `Token ${(await session.json()).token}` };
-  const me = await (await request.get(`${API}/me/`, { headers })).json();
-  const company = me.companies.find((c: { name: string }) => c.name === DEMO_COMPANY);
-  return { headers, base: `${API}/companies/${company.uid}` };
-}
 
 /** A category and a product in it, sold at Miraflores: made through the admin API. */
 async function productAtMiraflores(request: APIRequestContext, name: string, price: string) {

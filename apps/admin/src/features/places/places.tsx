@@ -13,12 +13,14 @@ import {
   NumberInput,
   ReferenceInput,
   required,
+  SaveButton,
   SearchInput,
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TabbedForm,
   TextInput,
+  Toolbar,
   useTranslate,
 } from 'react-admin';
 
@@ -81,8 +83,8 @@ function DetailsFields() {
         <TextInput source="phone" inputMode="tel" autoComplete="off" />
       </Row>
       <Row>
-        <NumberInput source="latitude" min={-90} max={90} step={0.0001} parse={numberOrNull} />
-        <NumberInput source="longitude" min={-180} max={180} step={0.0001} parse={numberOrNull} />
+        <NumberInput source="latitude" min={-90} max={90} parse={numberOrNull} />
+        <NumberInput source="longitude" min={-180} max={180} parse={numberOrNull} />
       </Row>
     </Box>
   );
@@ -125,8 +127,8 @@ function HoursFields() {
 function PickupFields() {
   return (
     <Row>
-      <NumberInput source="lead_minutes" min={0} step={5} validate={required()} />
-      <NumberInput source="slot_minutes" min={5} max={240} step={5} validate={required()} />
+      <NumberInput source="lead_minutes" min={0} validate={required()} />
+      <NumberInput source="slot_minutes" min={5} max={240} validate={required()} />
       <AutocompleteInput source="time_zone" choices={timeZones} validate={required()} />
     </Row>
   );
@@ -162,7 +164,6 @@ function DeliveryFields() {
               source="eta_minutes"
               label="admin.places.eta_minutes"
               min={1}
-              step={5}
               defaultValue={45}
               validate={required()}
             />
@@ -175,8 +176,8 @@ function DeliveryFields() {
       <Row>
         <TextInput source="distance_base_fare" validate={money} parse={emptyToNull} inputMode="decimal" />
         <TextInput source="distance_per_km" validate={money} parse={emptyToNull} inputMode="decimal" />
-        <NumberInput source="distance_max_km" min={0} step={0.5} parse={numberOrNull} />
-        <NumberInput source="distance_eta_minutes" min={1} step={5} />
+        <NumberInput source="distance_max_km" min={0} parse={numberOrNull} />
+        <NumberInput source="distance_eta_minutes" min={1} />
       </Row>
     </Box>
   );
@@ -220,7 +221,15 @@ const cleanDistricts = (data: Record<string, unknown>) =>
 export function PlaceEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={cleanDistricts}>
-      <TabbedForm warnWhenUnsavedChanges>
+      {/* Places are not deleted here: orders and staff keep referring to them. */}
+      <TabbedForm
+        warnWhenUnsavedChanges
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <TabbedForm.Tab label="admin.places.tabs.details">
           <DetailsFields />
         </TabbedForm.Tab>

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_PORT, expect, test } from '../../web/e2e/support.ts';
+
+// Shared by the admin site's journeys (admin.spec.ts, places.spec.ts).
+
+// The admin site (issue 17) on ADMIN_HOST: Chromium resolves *.localhost to loopback, so the journeys
+// open it by its own host name, as an owner or manager would.
+export const ADMIN = `http://admin.localhost:${E2E_PORT}`;
+// The journeys' own API calls go by localhost (Node does not resolve *.localhost); /api/admin/ answers on every host.
+export const API = '/api/admin';
+export const PASSWORD = 'Demo1234!';
+export const DEMO_COMPANY = 'Sabores Demo';
+
+/** Axe on the screen as it is: no serious or critical violation (moderate and minor are reported). */
+export async function checkAxe(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const found = violations.flatMap((v) =>
+    v.nodes.map((node) => ({
+      serious: v.impact === 'serious' || v.impact === 'critical',
+      text: `${screen}: ${v.id} (${v.impact}): ${node.target.join(' ')}`,
+    })),
+  );
+  for (const { text } of found.filter((f) => !f.serious))
+    test.info().annotations.push({ type: 'axe', description: text });
+  expect(found.filter((f) => f.serious).map((f) => f.text)).toEqual([]);
+}
+
+/** Signs in on the admin site's first screen and picks the demo company. */
+export async function signIn(page: Page, email: string, { axe = false } = {}) {
+  await page.goto(`${ADMIN}/`);
+  await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
+  if (axe) await checkAxe(page, 'sign-in');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Elige una empresa' })).toBeVisible();
+  if (axe) await checkAxe(page, 'company picker');
+  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
+}
+
+/** The admin API as the journeys' owner, to prepare what a journey does not do on screen. */
+export async function ownerApi(request: APIRequestContext) {
+  const session = await request.post(`${API}/session/`, {
+    data: { email: 'dueno@demo.pe', password: PASSWORD },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const headers = { Authorization: `Token ${(await session.json()).token}` };
+  const me = await (await request.get(`${API}/me/`, { headers })).json();
+  const company = me.companies.find((c: { name: string }) => c.name === DEMO_COMPANY);
+  return { headers, base: `${API}/companies/${company.uid}` };
+}
