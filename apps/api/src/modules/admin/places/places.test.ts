@@ -4,6 +4,7 @@ import { deliveryZones, placeCheckoutSettings } from '@storefront/db/schema/orde
 import { areas, places } from '@storefront/db/schema/tenancy';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { auth, demoMemberToken, HOST, tomorrow } from '../../orders/orders.fixtures.ts';
 import {
@@ -57,7 +58,8 @@ const quote = (token: string, body: Record<string, unknown>) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ tenantFile: adminTenantFile() });
+  // Kept pages (as in production), so that the caches' moves can be seen.
+  t = await createTestApp({ tenantFile: adminTenantFile(), config: { MENU_CACHE_SECONDS: 60 } });
   tokens = await adminTokens(t.db);
 });
 afterAll(() => t.close());
@@ -283,6 +285,22 @@ describe('admin places', () => {
     const audit = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.objectUid, PLACE));
     expect(audit.map((line) => line.action)).toEqual(['update', 'update']);
     expect(audit[1]?.before).toEqual({ shipping_methods: ['DELIVERY', 'PICKUP'] });
+  });
+
+  it('moves the kept menu and page caches of another process too (catalogue_events)', async () => {
+    const other = await buildApp({ config: t.app.config, db: t.db });
+    await other.ready();
+    try {
+      const before = other.menuCache.version();
+      const res = await call(tokens.manager, 'PATCH', 'places/place-yanahuara/', { lead_minutes: 25 });
+      expect(res.statusCode, res.body).toBe(200);
+      const deadline = Date.now() + 2000;
+      while (other.menuCache.version() === before && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      expect(other.menuCache.version()).toBeGreaterThan(before);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keeps the version of a PATCH that changes nothing, and writes no audit line', async () => {
