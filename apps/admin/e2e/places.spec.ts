@@ -1,5 +1,5 @@
 import { digits, expect, signIn as memberSignIn, newMember, test } from '../../web/e2e/support.ts';
-import { ADMIN, checkAxe, signIn } from './support.ts';
+import { ADMIN, checkAxe, ownerApi, signIn } from './support.ts';
 
 // Places and cities on the admin site (issue 17): what an owner or manager changes there is what the
 // storefront shows. At Yanahuara, whose existing delivery areas stay as they are (other journeys order
@@ -86,4 +86,48 @@ test('a manager edits a place and sees the cities; a wrong fare is refused besid
   await page.getByRole('link', { name: 'Crear' }).click();
   await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeVisible();
   await checkAxe(page, 'city: create');
+});
+
+test('a place that only delivers: its checkout offers delivery alone, and none when it has no method', async ({
+  page,
+  request,
+}) => {
+  // A city and a place of this run's own (the demo's cities keep their lists of places).
+  const api = await ownerApi(request);
+  const post = async (path: string, data: object) => {
+    const res = await request.post(`${api.base}/${path}/`, { headers: api.headers, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+  const city = await post('cities', { name: `Cusco ${digits(5)}`, country_code: 'PE' });
+  const place = await post('places', {
+    name: 'Cusco Centro',
+    city_uid: city.uid,
+    delivery_zones: [{ name: 'Centro', districts: ['Cusco'], fare: '4.00', eta_minutes: 30 }],
+    shipping_methods: ['DELIVERY'],
+  });
+  await post('availability', { place: place.uid, product: 'p-causa-limena' });
+
+  await memberSignIn(page, await newMember(request));
+  await page.goto('/products');
+  await page.getByLabel('Ciudad').selectOption(city.uid);
+  await page.getByLabel('Tienda', { exact: true }).selectOption(place.uid);
+  await page.getByRole('button', { name: /Causa limeña/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Causa limeña' })
+    .getByRole('button', { name: /Agregar/ })
+    .click();
+  await page.goto('/cart?step=checkout');
+  const checkout = page.getByRole('form', { name: 'Finalizar pedido' });
+  await expect(checkout.getByLabel('Delivery', { exact: true })).toBeChecked();
+  await expect(checkout.getByLabel('Recojo en tienda')).toHaveCount(0);
+
+  const none = await request.patch(`${api.base}/places/${place.uid}/`, {
+    headers: api.headers,
+    data: { shipping_methods: [] },
+  });
+  expect(none.status(), await none.text()).toBe(200);
+  await page.reload();
+  await expect(checkout.getByRole('alert')).toHaveText('La tienda no tiene métodos de envío');
+  await expect(checkout.getByRole('button', { name: 'Realizar pedido' })).toBeDisabled();
 });

@@ -160,7 +160,11 @@ function CheckoutFields({
       ),
     [orderType, paymentType, giftTyped, chosenDays, placeUid, type, cart, coupon, deliveryTo],
   );
-  const quote = useCheckoutQuote(placeUid, Object.keys(cart.products).length > 0 ? quoteRequest : null);
+  // A place without shipping methods says so once, beside the choice; there is nothing to price.
+  const quote = useCheckoutQuote(
+    placeUid,
+    Object.keys(cart.products).length > 0 && (offersPickup || offersDelivery) ? quoteRequest : null,
+  );
   const priced = quote.data;
   const giftBalance = priced ? toCents(priced.gift_balance) : 0;
   const offersGift = type === 'REGULAR' && !totals.allRedeemable && giftBalance > 0;
