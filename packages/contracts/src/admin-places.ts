@@ -3,6 +3,7 @@ import { adminListQuerySchema, adminUid, orderingSchema } from './admin.ts';
 import { adminMoneySchema } from './admin-catalogue.ts';
 import { COUNTRIES } from './countries.ts';
 import { ORDER_TYPES, PLACE_PAYMENT_METHODS } from './orders.ts';
+import { placePhoneSchema } from './validators.ts';
 
 // The admin's places and cities (issue 17): a place's details, weekly opening hours, pickup schedule,
 // delivery areas with their fares, distance rate, payment and shipping methods. Money is a decimal
@@ -74,10 +75,7 @@ const placeFields = {
   name,
   address: z.string().trim().max(300),
   city_uid: adminUid,
-  phone: z
-    .string()
-    .trim()
-    .regex(/^(\+?[0-9][0-9 ()-]{5,24})?$/),
+  phone: placePhoneSchema,
   latitude: z.number().min(-90).max(90).nullable(),
   longitude: z.number().min(-180).max(180).nullable(),
   opening_hours: z.array(adminOpeningHoursSchema).max(70),

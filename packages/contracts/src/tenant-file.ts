@@ -21,7 +21,7 @@ import {
 } from './tenant-file-catalogue.ts';
 import { refineLoyalty, tenantLoyaltySchema } from './tenant-file-loyalty.ts';
 import { refineOrders, tenantOrdersSchema } from './tenant-file-orders.ts';
-import { isoDate } from './validators.ts';
+import { isoDate, placePhoneSchema } from './validators.ts';
 
 /**
  * The tenant file: one JSON document that creates or updates apps with everything they own
@@ -36,6 +36,7 @@ export const tenantPlaceSchema = z.strictObject({
   uid,
   name: z.string().min(1).max(200),
   address: z.string().max(500).default(''),
+  phone: placePhoneSchema.default(''),
   area: uid,
   uses_country_delivery_service: z.boolean().default(false),
   latitude: z.number().min(-90).max(90).optional(),

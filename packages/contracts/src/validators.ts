@@ -48,6 +48,12 @@ export function isDateSlash(value: string): boolean {
  * A real calendar day written YYYY-MM-DD (zod's check refuses 2024-02-30 and 1900-02-29), from year 1
  * on: PostgreSQL has no year 0, and 0000-01-01 reached it as a 500. Every date field and query uses it.
  */
+/** A place's phone as its sign shows it (empty when it has none): published in its JSON-LD. */
+export const placePhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^(\+?[0-9][0-9 ()-]{5,24})?$/);
+
 export const isoDate = () => z.iso.date().refine((value) => !value.startsWith('0000'));
 
 const HOLDS: Record<ValidationRule, (value: string) => boolean> = {

@@ -224,6 +224,7 @@ async function importApp(tx: Transaction, app: TenantApp): Promise<void> {
         areaUid: place.area,
         name: place.name,
         address: place.address,
+        phone: place.phone,
         usesCountryDeliveryService: place.uses_country_delivery_service,
         latitude: place.latitude ?? null,
         longitude: place.longitude ?? null,

@@ -97,7 +97,7 @@ describe('server-rendered pages', () => {
     );
   });
 
-  it("publishes each place's address and weekly opening hours as schema.org JSON-LD", async () => {
+  it("publishes each place's address, phone and weekly opening hours as schema.org JSON-LD", async () => {
     const res = await page(
       '/carta',
       'localhost',
@@ -114,6 +114,7 @@ describe('server-rendered pages', () => {
       '@type': 'PostalAddress',
       streetAddress: 'Av. Larco 345, Miraflores',
     });
+    expect(place.telephone).toBe('+51 1 445 2310');
     // The demo's week: 11:00 to 22:00 Monday to Thursday, to 23:00 on Friday and Saturday, 12:00 to 16:00 on Sunday.
     expect(place.openingHoursSpecification).toEqual([
       {

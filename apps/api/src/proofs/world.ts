@@ -217,6 +217,7 @@ export async function createWorld() {
     // The manager: the controls revoke that role (the staff user keeps the retail routes' own).
     'staff/{uid}': { a: a.tenant.id(MANAGER_UID), b: b.tenant.id(MANAGER_UID) },
     'places/{uid}': both(PLACE),
+    'members/{uid}': both(DEMO_MEMBER_UID),
     'cities/{uid}': both('area-lima'),
     // Another product than products/{uid}: the controls delete that one first.
     'availability/{uid}': {

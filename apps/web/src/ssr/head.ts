@@ -107,6 +107,7 @@ function placeLd(place: Place, company: Company, origin: string, hours: WeeklyHo
     '@id': `${origin}/#place-${place.uid}`,
     name: place.name,
     address: { '@type': 'PostalAddress', streetAddress: place.address, addressLocality: place.locality.name },
+    ...(place.phone && { telephone: place.phone }),
     ...(place.latitude !== null &&
       place.longitude !== null && {
         geo: { '@type': 'GeoCoordinates', latitude: place.latitude, longitude: place.longitude },
