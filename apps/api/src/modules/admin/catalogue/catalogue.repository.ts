@@ -157,6 +157,32 @@ export async function listProducts(db: Executor, companyUid: string, filter: Pro
   return { rows, count: total?.n ?? 0 };
 }
 
+/** Every product of the company with its category's name, by title: the products file (decision 022). */
+export function productsForFile(db: Executor, companyUid: string) {
+  return db
+    .select({ product: products, categoryName: productCategories.name })
+    .from(products)
+    .leftJoin(productCategories, eq(productCategories.uid, products.categoryUid))
+    .where(eq(products.companyUid, companyUid))
+    .orderBy(asc(products.title), asc(products.uid));
+}
+
+/** The uid and sku of each product of the company: what an import matches its rows by. */
+export function productKeysOf(db: Executor, companyUid: string) {
+  return db
+    .select({ uid: products.uid, sku: products.sku })
+    .from(products)
+    .where(eq(products.companyUid, companyUid));
+}
+
+/** The company's categories by uid and name: an import names a category by its name. */
+export function categoryNamesOf(db: Executor, companyUid: string) {
+  return db
+    .select({ uid: productCategories.uid, name: productCategories.name })
+    .from(productCategories)
+    .where(eq(productCategories.companyUid, companyUid));
+}
+
 export async function findProduct(db: Executor, companyUid: string, uid: string, lock = false) {
   const query = db
     .select({ product: products, categoryName: productCategories.name })
