@@ -139,19 +139,27 @@ export async function listProducts(db: Executor, companyUid: string, filter: Pro
     filter.brand ? eq(products.brand, filter.brand) : undefined,
     ...everyTerm(products.searchText, filter.terms),
   );
+  const ordering = filter.ordering
+    ? orderBy(filter.ordering, productOrderings, products.uid)
+    : [sql`${products.searchText} collate "C"`, asc(products.uid)];
+  // The page's uids first, then their rows (a deferred join): the offset walks the ordering's index
+  // alone (an index-only scan), not every skipped product's row; page 2,000 of 110,000 products went
+  // from 58–87 ms to 16–26 ms on PostgreSQL under load (docs/benchmarks.md, admin part).
+  const page = db
+    .select({ uid: products.uid })
+    .from(products)
+    .where(where)
+    .orderBy(...ordering)
+    .limit(at.limit)
+    .offset(at.offset)
+    .as('page');
   const [rows, [total]] = await Promise.all([
     db
       .select({ product: products, categoryName: productCategories.name })
-      .from(products)
+      .from(page)
+      .innerJoin(products, eq(products.uid, page.uid))
       .leftJoin(productCategories, eq(productCategories.uid, products.categoryUid))
-      .where(where)
-      .orderBy(
-        ...(filter.ordering
-          ? orderBy(filter.ordering, productOrderings, products.uid)
-          : [sql`${products.searchText} collate "C"`, asc(products.uid)]),
-      )
-      .limit(at.limit)
-      .offset(at.offset),
+      .orderBy(...ordering),
     db.select({ n: count() }).from(products).where(where),
   ]);
   return { rows, count: total?.n ?? 0 };
