@@ -68,7 +68,7 @@ test('an owner filters the orders by status, opens one and moves it to the next 
   await checkAxe(page, 'orders');
   await page.getByRole('cell', { name: `#${order.number}`, exact: true }).click();
 
-  await expect(page.getByRole('heading', { name: `Pedido #${order.number}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Pedido #${order.number}`, level: 2 })).toBeVisible();
   await expect(page.getByText('Lomo saltado')).toBeVisible();
   await expect(page.getByText(member.email)).toBeVisible();
   await checkAxe(page, 'order detail');

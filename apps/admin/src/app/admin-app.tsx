@@ -129,7 +129,13 @@ export function AdminApp() {
         create={CityCreate}
         recordRepresentation="name"
       />
-      <Resource name="orders" icon={ReceiptLongIcon} list={OrderList} show={OrderShow} />
+      <Resource
+        name="orders"
+        icon={ReceiptLongIcon}
+        list={OrderList}
+        show={OrderShow}
+        recordRepresentation={(order) => `#${order.number}`}
+      />
       <Resource
         name="staff"
         icon={PeopleIcon}

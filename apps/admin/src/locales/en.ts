@@ -201,6 +201,13 @@ const messages: TranslationMessages = {
       },
       types: { DELIVERY: 'Delivery', PICKUP: 'Store pickup' },
       payments: { CASH: 'Cash', CARD_ON_DELIVERY: 'Card on delivery', COINS: 'Coins' },
+      documents: {
+        NATIONAL_ID: 'National ID',
+        PASSPORT: 'Passport',
+        FOREIGNER_ID: 'Foreigner ID',
+        TAX_ID: 'Tax ID',
+        OTHER: 'Other',
+      },
       by: { MEMBER: 'Customer', STAFF: 'Store', SYSTEM: 'System' },
     },
     products_file: {

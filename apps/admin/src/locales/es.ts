@@ -201,6 +201,13 @@ const messages: TranslationMessages = {
       },
       types: { DELIVERY: 'Delivery', PICKUP: 'Recojo en tienda' },
       payments: { CASH: 'Efectivo', CARD_ON_DELIVERY: 'Tarjeta contra entrega', COINS: 'Monedas' },
+      documents: {
+        NATIONAL_ID: 'DNI',
+        PASSPORT: 'Pasaporte',
+        FOREIGNER_ID: 'Carné de extranjería',
+        TAX_ID: 'RUC',
+        OTHER: 'Otro',
+      },
       by: { MEMBER: 'Cliente', STAFF: 'Tienda', SYSTEM: 'Sistema' },
     },
     products_file: {

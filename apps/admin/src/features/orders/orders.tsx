@@ -160,7 +160,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined" sx={{ flex: '1 1 280px' }}>
       <CardContent>
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
           {title}
         </Typography>
         {children}
@@ -190,7 +190,7 @@ function OrderDetail() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography component="h1" variant="h5">
+        <Typography component="h2" variant="h5">
           {translate('admin.orders.number', { number: order.number })}
         </Typography>
         <StatusChip status={order.status} />
@@ -217,7 +217,11 @@ function OrderDetail() {
           <Line label={field('contact_number')} value={order.user_data.contact_number} />
           <Line
             label={field('document')}
-            value={`${order.user_data.document_type ?? ''} ${order.user_data.document_number ?? ''}`.trim()}
+            value={
+              order.user_data.document_number
+                ? `${translate(`admin.orders.documents.${order.user_data.document_type}`, { _: order.user_data.document_type ?? '' })} ${order.user_data.document_number}`
+                : ''
+            }
           />
         </Section>
         {order.order_type === 'DELIVERY' && (
@@ -300,7 +304,7 @@ function OrderDetail() {
 /** One order: what was ordered, by whom, where to, the totals, its status history and moves. */
 export function OrderShow() {
   return (
-    <Show actions={false} title="resources.orders.name">
+    <Show actions={false}>
       <OrderDetail />
     </Show>
   );
