@@ -5,7 +5,9 @@
 // member's pages before and after 1,000,000 ledger entries in the program.
 // PGlite in a temporary directory by default, a new PostgreSQL database with TEST_DATABASE_URL.
 // Then the server-rendered /carta against the JSON menu call (issue 16), with and without the page cache.
-// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr]; writes docs/benchmarks.md.
+// Then the admin site's product list over the company's 110,148 products (issue 17): first, deep,
+// searched and sorted pages.
+// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin]; writes docs/benchmarks.md.
 // The /carta part needs the storefront built (npm run build).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -41,7 +43,7 @@ const CONNECTIONS = Number(values.connections);
 const PLACE = 'place-miraflores';
 const PROGRAM = 'demo-club';
 const host = 'localhost';
-const runs = (part: 'load' | 'scale' | 'ssr') => !values.only || values.only === part;
+const runs = (part: 'load' | 'scale' | 'ssr' | 'admin') => !values.only || values.only === part;
 if (runs('ssr') && !existsSync('apps/web/dist-ssr/entry-server.js'))
   throw new Error('the /carta benchmark renders the built storefront: run npm run build first');
 
@@ -180,6 +182,66 @@ async function benchPages(
   return server;
 }
 
+/**
+ * The admin site's product list (issue 17) over every product of the demo company (110,148: the seeded
+ * ones and the demo's), as a manager pages, searches and sorts it: one request at a time, the median
+ * and tail of the requests of a few seconds each. Target: under 50 ms a page.
+ */
+async function benchAdminList(
+  running: Awaited<ReturnType<typeof startServer>>,
+  env: Record<string, string>,
+): Promise<Awaited<ReturnType<typeof startServer>>> {
+  // Without the menu cache, as the scale part: the admin list has no cache of its own anyway.
+  await running.stop();
+  const server = await startServer({ ...env, MENU_CACHE_SECONDS: '0' });
+  const signIn = await fetch(`${server.url}/api/admin/session/`, {
+    method: 'POST',
+    headers: { host, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'gerente@demo.pe', password: 'Demo1234!' }),
+  });
+  if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
+  const headers = { authorization: `Token ${((await signIn.json()) as { token: string }).token}` };
+  const base = '/api/admin/companies/demo-main/products/';
+  const cases = [
+    { name: 'first page (25, by name)', query: '' },
+    { name: 'deep page (page 2,000 of 4,406)', query: '?page=2000' },
+    { name: 'search, narrow ("prueba 10077")', query: '?search=prueba%2010077' },
+    { name: 'search, broad ("prueba 7")', query: '?search=prueba%207' },
+    { name: 'sorted by price, descending', query: '?ordering=-price' },
+    { name: 'sorted by title, page 50', query: '?ordering=title&page=50' },
+    { name: 'one category, sorted by price', query: '?category=pc-bebidas&ordering=price' },
+  ];
+  const rows: string[] = [];
+  const jobOf = (c: (typeof cases)[number]) => ({ path: `${base}${c.query}`, headers });
+  // Every case once first: the fresh process compiles its code and reads its indexes into memory.
+  for (const c of cases) await load(server.url, jobOf(c), 1, 1);
+  for (const c of cases) {
+    console.log(`Admin list: ${c.name}...`);
+    const job = jobOf(c);
+    const first = await fetch(`${server.url}${job.path}`, { headers: { host, ...headers } });
+    if (first.status !== 200) throw new Error(`${c.name} answered ${first.status}`);
+    const count = ((await first.json()) as { count: number }).count;
+    const r = await load(server.url, job, 1, Math.max(2, Math.ceil(DURATION / 2)));
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${c.name}: ${r.non2xx} non-2xx answers`);
+    rows.push(
+      `| ${c.name} | ${count.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.p50 < 50 ? 'yes' : 'no'} |`,
+    );
+  }
+  const table = [
+    `### Admin product list, 110,148 products in one company (${kind}, one request at a time)`,
+    '',
+    `Machine: ${machine()}. Command: \`npm run bench -- --only admin\`${kind === 'postgres' ? ' with TEST_DATABASE_URL' : ''}. A manager's token against the real server process (MENU_CACHE_SECONDS=0), from the same load process as above, one connection: each figure is over the requests of ${Math.max(2, Math.ceil(DURATION / 2))} s. Each answer is a page of 25 with the exact \`count\` of matches. Target: p50 under 50 ms a page.`,
+    '',
+    '| page | matches (count) | p50 ms | p95 ms | p99 ms | p50 < 50 ms |',
+    '| --- | ---: | ---: | ---: | ---: | :---: |',
+    ...rows,
+    '',
+  ].join('\n');
+  console.log(table);
+  writeBenchSection(`admin:${kind}`, table);
+  return server;
+}
+
 const bench = await openBenchDatabase('bench_http', { onDisk: true });
 const kind = bench.handle.kind;
 let server: Awaited<ReturnType<typeof startServer>> | null = null;
@@ -278,6 +340,10 @@ try {
 
   if (runs('ssr')) {
     server = await benchPages(server, bench.serverEnv);
+  }
+
+  if (runs('admin')) {
+    server = await benchAdminList(server, bench.serverEnv);
   }
 
   if (runs('scale')) {

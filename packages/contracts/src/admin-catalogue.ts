@@ -174,3 +174,43 @@ export const adminAvailabilityQuerySchema = adminListQuerySchema.extend({
   available: queryFlag.optional(),
   sold_out: queryFlag.optional(),
 });
+
+/**
+ * The products file (export and import, CSV or XLSX, decision 022): a header row with these column
+ * names, then one product a row. `uid` (or else `sku`) names the product a row updates; a row naming
+ * neither is a new product. Option groups and pictures stay with the product form.
+ */
+export const PRODUCT_FILE_COLUMNS = [
+  'uid',
+  'sku',
+  'title',
+  'short_description',
+  'description',
+  'price',
+  'coin_price',
+  'brand',
+  'category',
+  'is_redeemable',
+  'direct_purchase',
+  'is_active',
+] as const;
+export type ProductFileColumn = (typeof PRODUCT_FILE_COLUMNS)[number];
+/** An import file's size and rows at most (one transaction holds every row). */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 10_000;
+
+export const adminProductsExportQuerySchema = z.strictObject({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+export const adminProductsImportSummarySchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type AdminProductsImportSummary = z.infer<typeof adminProductsImportSummarySchema>;
+/** A refused row of an import (400 `{rows: [...]}`): its line in the file (the header is 1) and why. */
+export const adminImportRowReportSchema = z.object({
+  row: z.number().int(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type AdminImportRowReport = z.infer<typeof adminImportRowReportSchema>;

@@ -90,6 +90,42 @@ export const ERRORS = {
     es: 'La imagen tiene demasiados píxeles (más de 50 megapíxeles).',
     en: 'The image has too many pixels (over 50 megapixels).',
   },
+  // The products file of the admin site (issue 17, decision 022)
+  IMPORT_FILE_REQUIRED: {
+    status: 400,
+    es: 'Adjunta un archivo CSV o XLSX en el campo «file».',
+    en: 'Attach a CSV or XLSX file in the “file” field.',
+  },
+  IMPORT_TOO_LARGE: {
+    status: 413,
+    es: 'El archivo pesa más de 10 MB. Divídelo en varios.',
+    en: 'The file is larger than 10 MB. Split it into several.',
+  },
+  IMPORT_FILE_TYPE: {
+    status: 400,
+    es: 'El archivo no es un CSV (UTF-8) ni un XLSX que se pueda leer.',
+    en: 'The file is not a readable CSV (UTF-8) or XLSX file.',
+  },
+  IMPORT_COLUMNS: {
+    status: 400,
+    es: 'La primera fila debe nombrar las columnas de productos (al menos title y price) y ninguna otra.',
+    en: 'The first row must name the product columns (at least title and price) and no others.',
+  },
+  IMPORT_EMPTY: {
+    status: 400,
+    es: 'El archivo no tiene filas de productos.',
+    en: 'The file has no product rows.',
+  },
+  IMPORT_TOO_MANY_ROWS: {
+    status: 400,
+    es: 'El archivo tiene más de 10.000 filas. Divídelo en varios.',
+    en: 'The file has more than 10,000 rows. Split it into several.',
+  },
+  IMPORT_ROWS_REFUSED: {
+    status: 400,
+    es: 'Algunas filas tienen errores: no se importó nada. Corrígelas y vuelve a subir el archivo.',
+    en: 'Some rows have errors: nothing was imported. Fix them and upload the file again.',
+  },
   // Accounts and identity
   INVALID_CREDENTIALS: {
     status: 400,
@@ -452,6 +488,8 @@ export const FIELD_MESSAGES = {
     es: 'Este distrito ya está en otra zona de reparto.',
     en: 'This district is already in another delivery area.',
   },
+  repeatedInFile: { es: 'Se repite en otra fila del archivo.', en: 'It repeats in another row of the file.' },
+  ambiguous: { es: 'Varios productos tienen este valor.', en: 'Several products have this value.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

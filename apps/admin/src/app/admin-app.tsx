@@ -5,6 +5,7 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import StoreIcon from '@mui/icons-material/Store';
 import { lazy } from 'react';
@@ -70,6 +71,8 @@ const ProgramList = lazy(() =>
 const ProgramEdit = lazy(() =>
   import('../features/members/programs.tsx').then((m) => ({ default: m.ProgramEdit })),
 );
+const OrderList = lazy(() => import('../features/orders/orders.tsx').then((m) => ({ default: m.OrderList })));
+const OrderShow = lazy(() => import('../features/orders/orders.tsx').then((m) => ({ default: m.OrderShow })));
 const AuditLogList = lazy(() =>
   import('../features/audit/audit-log.tsx').then((m) => ({ default: m.AuditLogList })),
 );
@@ -125,6 +128,13 @@ export function AdminApp() {
         list={CityList}
         create={CityCreate}
         recordRepresentation="name"
+      />
+      <Resource
+        name="orders"
+        icon={ReceiptLongIcon}
+        list={OrderList}
+        show={OrderShow}
+        recordRepresentation={(order) => `#${order.number}`}
       />
       <Resource
         name="staff"

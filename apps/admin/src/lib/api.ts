@@ -51,17 +51,11 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-/**
- * A call to this API with the session's token and the site's language. Answers the parsed JSON and the
- * response (for ETag); a failure throws ApiError with the server's message (es/en by Accept-Language).
- */
-export async function api<T = unknown>(
-  path: string,
-  request: ApiRequest = {},
-): Promise<{ json: T; response: Response }> {
+/** Sends a call with the session's token and the site's language; a failure throws ApiError. */
+async function send(path: string, request: ApiRequest, accept: string): Promise<Response> {
   const token = session.token();
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': currentLanguage(),
     ...request.headers,
   };
@@ -79,17 +73,38 @@ export async function api<T = unknown>(
         : JSON.stringify(request.body),
     signal: request.signal,
   });
+  if (response.ok) return response;
   const text = await response.text();
   const json = text ? (JSON.parse(text) as unknown) : null;
-  if (!response.ok) {
-    const body = json && typeof json === 'object' ? (json as ErrorBody) : null;
-    const errors = fieldErrors(body);
-    const message =
-      firstMessage(body?.detail) ??
-      firstMessage(body?.non_field_errors) ??
-      Object.values(errors)[0] ??
-      response.statusText;
-    throw apiError(message, response.status, { errors, raw: body });
-  }
-  return { json: json as T, response };
+  const body = json && typeof json === 'object' ? (json as ErrorBody) : null;
+  const errors = fieldErrors(body);
+  const message =
+    firstMessage(body?.detail) ??
+    firstMessage(body?.non_field_errors) ??
+    Object.values(errors)[0] ??
+    response.statusText;
+  throw apiError(message, response.status, { errors, raw: body });
+}
+
+/**
+ * A call to this API with the session's token and the site's language. Answers the parsed JSON and the
+ * response (for ETag); a failure throws ApiError with the server's message (es/en by Accept-Language).
+ */
+export async function api<T = unknown>(
+  path: string,
+  request: ApiRequest = {},
+): Promise<{ json: T; response: Response }> {
+  const response = await send(path, request, 'application/json');
+  const text = await response.text();
+  return { json: (text ? JSON.parse(text) : null) as T, response };
+}
+
+/** Downloads a file the API answers (an export) under the name it gives. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const response = await send(path, {}, '*/*');
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name ?? fallbackName });
+  link.click();
+  URL.revokeObjectURL(url);
 }

@@ -122,6 +122,19 @@ function imageUpload(bytes: Buffer, contentType?: string): Request {
   });
 }
 
+/** The products import (decision 022) of a file, as a form's `file` unless told. */
+function productImport(bytes: Buffer, contentType?: string): Request {
+  const form = contentType
+    ? { payload: bytes, contentType }
+    : multipartForm(bytes, { filename: 'productos.csv', type: 'text/csv' });
+  return as(owner, {
+    method: 'POST',
+    url: '/api/admin/companies/demo-main/products/import/',
+    headers: { host: 'admin.localhost', 'content-type': form.contentType },
+    payload: form.payload,
+  });
+}
+
 const as = (token: string | null, request: Request): Request => ({
   ...request,
   headers: { ...(token ? { authorization: `Token ${token}` } : {}), ...request.headers },
@@ -268,6 +281,21 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
     },
   },
   IMAGE_TOO_MANY_PIXELS: { request: async () => imageUpload(await pngClaiming(10_000, 10_000)) },
+  IMPORT_FILE_REQUIRED: {
+    // A form whose file is not in the field `file`.
+    request: () => {
+      const form = multipartForm(Buffer.from('title,price\nCausa,1\n'), { field: 'archivo' });
+      return productImport(form.payload, form.contentType);
+    },
+  },
+  IMPORT_TOO_LARGE: { request: () => productImport(Buffer.alloc(10 * 1024 * 1024 + 1, 0x41)) },
+  IMPORT_FILE_TYPE: { request: async () => productImport(await picture('png', 20, 20)) },
+  IMPORT_COLUMNS: { request: () => productImport(Buffer.from('title,price,colour\nCausa,1,red\n')) },
+  IMPORT_EMPTY: { request: () => productImport(Buffer.from('title,price\n')) },
+  IMPORT_TOO_MANY_ROWS: {
+    request: () => productImport(Buffer.from(`title,price\n${'Causa,1\n'.repeat(10_001)}`)),
+  },
+  IMPORT_ROWS_REFUSED: { request: () => productImport(Buffer.from('title,price\nCausa,gratis\n')) },
   STALE_VERSION: {
     // An admin's write made from a version that is no longer the product's.
     request: () =>

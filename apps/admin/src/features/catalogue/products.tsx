@@ -30,6 +30,7 @@ import {
 } from 'react-admin';
 import type { AdminDataProvider } from '../../lib/data-provider.ts';
 import { PictureInput } from './picture-input.tsx';
+import { ProductListActions } from './products-file.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -48,7 +49,13 @@ const filters = [
 /** Products with search, filters, sorting and paging (all done by the API). */
 export function ProductList() {
   return (
-    <List filters={filters} sort={{ field: 'title', order: 'ASC' }} perPage={25} exporter={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'title', order: 'ASC' }}
+      perPage={25}
+      exporter={false}
+      actions={<ProductListActions />}
+    >
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="title" />
         <DataTable.Col source="price" align="right" />

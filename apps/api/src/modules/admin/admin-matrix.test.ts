@@ -55,6 +55,13 @@ const CASES: Record<string, Case> = {
   },
   'DELETE /api/admin/companies/:companyUid/products/:uid/': { params: { uid: 'p-chicha-morada' } },
   'POST /api/admin/companies/:companyUid/products/:uid/duplicate/': { params: { uid: 'p-causa-limena' } },
+  'GET /api/admin/companies/:companyUid/products/export/': {},
+  'POST /api/admin/companies/:companyUid/products/import/': {
+    form: multipartForm(Buffer.from('title,price\nMatriz importada,1.00\n'), {
+      filename: 'productos.csv',
+      type: 'text/csv',
+    }),
+  },
   'GET /api/admin/companies/:companyUid/availability/': {},
   'POST /api/admin/companies/:companyUid/availability/': {
     body: { place: 'place-cayma', product: 'p-causa-limena' },

@@ -3,6 +3,7 @@ import { adminImageRoutes } from '../media/media.routes.ts';
 import { adminGuardPlugin } from './access/admin-guard.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { adminProductsFileRoutes } from './catalogue/products-file.routes.ts';
 import { adminMembersRoutes } from './members/members.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
 import { adminPlacesRoutes } from './places/places.routes.ts';
@@ -20,6 +21,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
     async (company) => {
       await company.register(adminGuardPlugin);
       await company.register(adminCatalogueRoutes);
+      await company.register(adminProductsFileRoutes);
       await company.register(adminOrdersRoutes);
       await company.register(adminAuditRoutes);
       await company.register(adminStaffRoutes);

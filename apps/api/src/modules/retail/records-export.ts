@@ -1,5 +1,6 @@
 import type { Language } from '@storefront/contracts/constants';
 import type { RetailRedemption } from '@storefront/contracts/retail';
+import { csvFile } from '../../lib/csv.ts';
 import { localNow } from '../catalogue/pickup-schedule.ts';
 
 // The redemption records download (spec §2 "redemption records with download") as CSV or XLSX.
@@ -53,20 +54,9 @@ function rowOf(record: RetailRedemption, timeZone: string): (string | number)[] 
   ];
 }
 
-/** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with a quote. */
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The records of one place, its times in the place's time zone. */
 export function recordsCsv(records: RetailRedemption[], language: Language, timeZone: string): Buffer {
-  const lines = [HEADERS[language], ...records.map((record) => rowOf(record, timeZone))].map((row) =>
-    row.map(csvCell).join(','),
-  );
-  // The BOM makes spreadsheet programs read the accents as UTF-8.
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+  return csvFile([HEADERS[language], ...records.map((record) => rowOf(record, timeZone))]);
 }
 
 /** The XLSX writer loads with the first download, not with the server. */

@@ -130,6 +130,9 @@ const productOrderings = {
   brand: products.brand,
 };
 
+/** From this offset on, a product page reads its uids by index first (listProducts). */
+const DEFERRED_JOIN_OFFSET = 500;
+
 export async function listProducts(db: Executor, companyUid: string, filter: ProductFilter, at: Paging) {
   const where = and(
     eq(products.companyUid, companyUid),
@@ -139,22 +142,69 @@ export async function listProducts(db: Executor, companyUid: string, filter: Pro
     filter.brand ? eq(products.brand, filter.brand) : undefined,
     ...everyTerm(products.searchText, filter.terms),
   );
-  const [rows, [total]] = await Promise.all([
+  const ordering = filter.ordering
+    ? orderBy(filter.ordering, productOrderings, products.uid)
+    : [sql`${products.searchText} collate "C"`, asc(products.uid)];
+  const direct = () =>
     db
       .select({ product: products, categoryName: productCategories.name })
       .from(products)
       .leftJoin(productCategories, eq(productCategories.uid, products.categoryUid))
       .where(where)
-      .orderBy(
-        ...(filter.ordering
-          ? orderBy(filter.ordering, productOrderings, products.uid)
-          : [sql`${products.searchText} collate "C"`, asc(products.uid)]),
-      )
+      .orderBy(...ordering)
       .limit(at.limit)
-      .offset(at.offset),
+      .offset(at.offset);
+  // A deep page takes its uids first, then their rows (a deferred join): the offset walks the
+  // ordering's index alone (index-only), not every skipped product's row. Page 2,000 of 110,000: 58–87
+  // → 16–26 ms on PostgreSQL, 123 → 28 ms on PGlite; on the first pages the join's planning costs more
+  // than it saves (docs/benchmarks.md, admin part).
+  const deferred = () => {
+    const page = db
+      .select({ uid: products.uid })
+      .from(products)
+      .where(where)
+      .orderBy(...ordering)
+      .limit(at.limit)
+      .offset(at.offset)
+      .as('page');
+    return db
+      .select({ product: products, categoryName: productCategories.name })
+      .from(page)
+      .innerJoin(products, eq(products.uid, page.uid))
+      .leftJoin(productCategories, eq(productCategories.uid, products.categoryUid))
+      .orderBy(...ordering);
+  };
+  const [rows, [total]] = await Promise.all([
+    at.offset >= DEFERRED_JOIN_OFFSET ? deferred() : direct(),
     db.select({ n: count() }).from(products).where(where),
   ]);
   return { rows, count: total?.n ?? 0 };
+}
+
+/** Every product of the company with its category's name, by title: the products file (decision 022). */
+export function productsForFile(db: Executor, companyUid: string) {
+  return db
+    .select({ product: products, categoryName: productCategories.name })
+    .from(products)
+    .leftJoin(productCategories, eq(productCategories.uid, products.categoryUid))
+    .where(eq(products.companyUid, companyUid))
+    .orderBy(asc(products.title), asc(products.uid));
+}
+
+/** The uid and sku of each product of the company: what an import matches its rows by. */
+export function productKeysOf(db: Executor, companyUid: string) {
+  return db
+    .select({ uid: products.uid, sku: products.sku })
+    .from(products)
+    .where(eq(products.companyUid, companyUid));
+}
+
+/** The company's categories by uid and name: an import names a category by its name. */
+export function categoryNamesOf(db: Executor, companyUid: string) {
+  return db
+    .select({ uid: productCategories.uid, name: productCategories.name })
+    .from(productCategories)
+    .where(eq(productCategories.companyUid, companyUid));
 }
 
 export async function findProduct(db: Executor, companyUid: string, uid: string, lock = false) {

@@ -1,6 +1,6 @@
 import { adminAuditLog } from '@storefront/db/schema/admin';
 import { placeMenuCounts, placeProducts, products } from '@storefront/db/schema/catalogue';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
@@ -275,6 +275,38 @@ describe('admin products', () => {
     }
     expect(await auditCount()).toBe(before);
     expect((await t.db.select({ n: count() }).from(products))[0]?.n).toBe(productsBefore);
+  });
+
+  it('pages deep into a big catalogue in the same order as the first pages (the deferred join)', async () => {
+    // 700 products more: page 6 of 100 starts at offset 500, where the list reads uids by index first.
+    await t.db.insert(products).values(
+      Array.from({ length: 700 }, (_, n) => ({
+        uid: `deep-${String(n).padStart(3, '0')}`,
+        appUid: 'demo',
+        companyUid: 'demo-main',
+        title: `Plato hondo ${n % 37}`,
+        unitPrice: 100 * (n % 13),
+        searchText: `plato hondo ${n % 37}`,
+      })),
+    );
+    for (const ordering of ['', '&ordering=-price', '&ordering=title']) {
+      const all: string[] = [];
+      for (let page = 1; page <= 8; page += 1) {
+        const res = await call(tokens.manager, 'GET', `products/?page_size=100&page=${page}${ordering}`);
+        expect(res.statusCode, res.body).toBe(200);
+        all.push(...res.json().results.map((p: { uid: string }) => p.uid));
+      }
+      // Every product once, and the pages past offset 500 continue the order of the ones before.
+      expect(new Set(all).size, ordering).toBe(all.length);
+      const big = await call(tokens.manager, 'GET', `products/?page_size=100&page=6${ordering}`);
+      expect(big.json().results.map((p: { uid: string }) => p.uid)).toEqual(all.slice(500, 600));
+      const near = await call(tokens.manager, 'GET', `products/?page_size=25&page=20${ordering}`);
+      const after = await call(tokens.manager, 'GET', `products/?page_size=25&page=21${ordering}`);
+      expect([...near.json().results, ...after.json().results].map((p: { uid: string }) => p.uid)).toEqual(
+        all.slice(475, 525),
+      );
+    }
+    await t.db.delete(products).where(like(products.uid, 'deep-%'));
   });
 
   it("answers 404 for another company's product and category", async () => {

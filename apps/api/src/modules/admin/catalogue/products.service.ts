@@ -57,7 +57,7 @@ async function toProducts(db: Executor, rows: Found[]): Promise<AdminProduct[]> 
   }));
 }
 
-async function loadProduct(db: Executor, companyUid: string, uid: string, lock = false) {
+export async function loadProduct(db: Executor, companyUid: string, uid: string, lock = false) {
   const row = await repo.findProduct(db, companyUid, uid, lock);
   if (!row) throw new AppError('NOT_FOUND');
   return (await toProducts(db, [row]))[0] as AdminProduct;
@@ -100,7 +100,12 @@ export async function listProducts(
 export const getProduct = (ctx: AdminContext, uid: string) => loadProduct(ctx.db, ctx.company.uid, uid);
 
 /** The rules across fields and rows, answered per field like the rest (400, nothing changed). */
-async function checkProduct(tx: Executor, ctx: AdminContext, uid: string, product: AdminProductCreate) {
+export async function checkProduct(
+  tx: Executor,
+  ctx: AdminContext,
+  uid: string,
+  product: AdminProductCreate,
+) {
   const language: Language = ctx.language;
   const errors: Record<string, string[]> = {};
   if (product.category_uid) {
@@ -125,7 +130,7 @@ async function checkProduct(tx: Executor, ctx: AdminContext, uid: string, produc
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', errors);
 }
 
-const productValues = (body: AdminProductPatch) => ({
+export const productValues = (body: AdminProductPatch) => ({
   ...(body.title !== undefined ? { title: body.title } : {}),
   ...(body.short_description !== undefined ? { shortDescription: body.short_description } : {}),
   ...(body.description !== undefined ? { description: body.description } : {}),
@@ -165,35 +170,42 @@ function optionGroupRows(productUid: string, groups: AdminOptionGroupInput[]) {
 }
 
 /** The current fields as a create body: what a PATCH is merged onto before its rules are checked. */
-const asBody = (product: AdminProduct): AdminProductCreate => ({
+export const asBody = (product: AdminProduct): AdminProductCreate => ({
   ...audited(product),
   option_groups: product.option_groups,
 });
 
-/** Writes the menus' copies and counts, and tells every process, after a product changed. */
-async function productChanged(tx: Executor, ctx: AdminContext, productUid: string) {
-  await repo.refreshMenus(tx, [productUid], await repo.placesSelling(tx, [productUid]));
+/** Writes the menus' copies and counts, and tells every process, after products changed. */
+export async function productChanged(tx: Executor, ctx: AdminContext, ...productUids: string[]) {
+  await repo.refreshMenus(tx, productUids, await repo.placesSelling(tx, productUids));
   await repo.announceCatalogueChange(tx, ctx.company.appUid, ctx.company.uid);
 }
 
 export function createProduct(ctx: AdminContext, body: AdminProductCreate): Promise<AdminProduct> {
-  return ctx.db.transaction(async (tx) => {
-    const uid = randomUUID();
-    await checkProduct(tx, ctx, uid, body);
-    await repo.insertProduct(tx, {
-      ...productValues(body),
-      ...(await chosenImage(tx, ctx, body.image_uid, null)),
-      uid,
-      appUid: ctx.company.appUid,
-      companyUid: ctx.company.uid,
-      title: body.title,
-      searchText: searchTextOf(body),
-    });
-    await repo.replaceOptionGroups(tx, uid, optionGroupRows(uid, body.option_groups ?? []));
-    const created = await loadProduct(tx, ctx.company.uid, uid);
-    await recordChange(tx, ctx, { type: AUDIT, uid }, 'create', null, audited(created));
-    return created;
+  return ctx.db.transaction((tx) => insertProductIn(tx, ctx, body));
+}
+
+/** Creates a product in the caller's transaction (the form's create, the import's new rows). */
+export async function insertProductIn(
+  tx: Executor,
+  ctx: AdminContext,
+  body: AdminProductCreate,
+): Promise<AdminProduct> {
+  const uid = randomUUID();
+  await checkProduct(tx, ctx, uid, body);
+  await repo.insertProduct(tx, {
+    ...productValues(body),
+    ...(await chosenImage(tx, ctx, body.image_uid, null)),
+    uid,
+    appUid: ctx.company.appUid,
+    companyUid: ctx.company.uid,
+    title: body.title,
+    searchText: searchTextOf(body),
   });
+  await repo.replaceOptionGroups(tx, uid, optionGroupRows(uid, body.option_groups ?? []));
+  const created = await loadProduct(tx, ctx.company.uid, uid);
+  await recordChange(tx, ctx, { type: AUDIT, uid }, 'create', null, audited(created));
+  return created;
 }
 
 export function updateProduct(
@@ -203,21 +215,36 @@ export function updateProduct(
   ifMatch: number | undefined,
 ): Promise<AdminProduct> {
   return ctx.db.transaction(async (tx) => {
-    const before = await loadProduct(tx, ctx.company.uid, uid, true);
-    checkVersion(ifMatch, before);
-    const merged = { ...asBody(before), ...body };
-    await checkProduct(tx, ctx, uid, merged);
-    await repo.updateProduct(tx, uid, {
-      ...productValues(body),
-      ...(await chosenImage(tx, ctx, body.image_uid, before.image_uid)),
-      searchText: searchTextOf(merged),
-    });
-    if (body.option_groups) await repo.replaceOptionGroups(tx, uid, optionGroupRows(uid, body.option_groups));
+    const after = await updateProductIn(tx, ctx, uid, body, ifMatch);
     await productChanged(tx, ctx, uid);
-    const after = await loadProduct(tx, ctx.company.uid, uid);
-    await recordChange(tx, ctx, { type: AUDIT, uid }, 'update', audited(before), audited(after));
     return after;
   });
+}
+
+/**
+ * Changes a product in the caller's transaction and audits it; the caller rewrites the menus' copies
+ * (productChanged), once for many products in an import.
+ */
+export async function updateProductIn(
+  tx: Executor,
+  ctx: AdminContext,
+  uid: string,
+  body: AdminProductPatch,
+  ifMatch: number | undefined,
+): Promise<AdminProduct> {
+  const before = await loadProduct(tx, ctx.company.uid, uid, true);
+  checkVersion(ifMatch, before);
+  const merged = { ...asBody(before), ...body };
+  await checkProduct(tx, ctx, uid, merged);
+  await repo.updateProduct(tx, uid, {
+    ...productValues(body),
+    ...(await chosenImage(tx, ctx, body.image_uid, before.image_uid)),
+    searchText: searchTextOf(merged),
+  });
+  if (body.option_groups) await repo.replaceOptionGroups(tx, uid, optionGroupRows(uid, body.option_groups));
+  const after = await loadProduct(tx, ctx.company.uid, uid);
+  await recordChange(tx, ctx, { type: AUDIT, uid }, 'update', audited(before), audited(after));
+  return after;
 }
 
 export function deleteProduct(ctx: AdminContext, uid: string, ifMatch: number | undefined): Promise<void> {

@@ -9,7 +9,13 @@ export interface CompanyOrdersFilter {
   type?: (typeof orders.$inferSelect)['orderType'];
   /** YYYY-MM-DD on the place's clock (its pickup time zone, America/Lima by default). */
   date?: string;
+  /** From and to these days (both included), on the place's clock. */
+  since?: string;
+  until?: string;
 }
+
+/** The day an order was placed on, on its place's clock. */
+const placeDay = sql`(${orders.createdAt} at time zone coalesce((select ${placePickupSettings.timeZone} from ${placePickupSettings} where ${placePickupSettings.placeUid} = ${orders.placeUid}), 'America/Lima'))::date`;
 
 /** The company's orders, newest first. */
 export async function listCompanyOrders(
@@ -23,9 +29,9 @@ export async function listCompanyOrders(
     filter.placeUid ? eq(orders.placeUid, filter.placeUid) : undefined,
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.type ? eq(orders.orderType, filter.type) : undefined,
-    filter.date
-      ? sql`(${orders.createdAt} at time zone coalesce((select ${placePickupSettings.timeZone} from ${placePickupSettings} where ${placePickupSettings.placeUid} = ${orders.placeUid}), 'America/Lima'))::date = ${filter.date}::date`
-      : undefined,
+    filter.date ? sql`${placeDay} = ${filter.date}::date` : undefined,
+    filter.since ? sql`${placeDay} >= ${filter.since}::date` : undefined,
+    filter.until ? sql`${placeDay} <= ${filter.until}::date` : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -1,7 +1,10 @@
 import { adminCompanyParamsSchema } from '@storefront/contracts/admin';
-import { adminOrderParamsSchema, adminOrdersQuerySchema } from '@storefront/contracts/admin-orders';
+import {
+  adminOrderParamsSchema,
+  adminOrderSchema,
+  adminOrdersQuerySchema,
+} from '@storefront/contracts/admin-orders';
 import { pageSchema } from '@storefront/contracts/lists';
-import { orderSchema } from '@storefront/contracts/orders';
 import { retailOrderPatchSchema } from '@storefront/contracts/retail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageOf, pageRequest } from '../../../lib/paging.ts';
@@ -19,10 +22,11 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (api) => {
     schema: {
       operationId: 'adminListOrders',
       tags,
-      summary: "The company's orders, newest first: filters place, status, type, date (on the place's clock)",
+      summary:
+        "The company's orders, newest first, each with the moves it may make now: filters place, status, type, date or since/until (days on the place's clock)",
       params: adminCompanyParamsSchema,
       querystring: adminOrdersQuerySchema,
-      response: { 200: pageSchema(orderSchema), ...errorResponses },
+      response: { 200: pageSchema(adminOrderSchema), ...errorResponses },
     },
     handler: async (request) => {
       const at = pageRequest(request.query);
@@ -38,7 +42,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (api) => {
       tags,
       summary: 'One order of the company, with its status history',
       params: adminOrderParamsSchema,
-      response: { 200: orderSchema, ...errorResponses },
+      response: { 200: adminOrderSchema, ...errorResponses },
     },
     handler: (request) => getOrder(adminContextOf(request), request.params.uid),
   });
@@ -51,7 +55,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (api) => {
       summary: 'Moves the order as the order board does (ACCEPTED, SHIPPED, DELIVERED, CANCELED_BY_PLACE)',
       params: adminOrderParamsSchema,
       body: retailOrderPatchSchema,
-      response: { 200: orderSchema, ...errorResponses },
+      response: { 200: adminOrderSchema, ...errorResponses },
     },
     handler: async (request) => {
       const order = await moveOrder(adminContextOf(request), request.params.uid, request.body.status);

@@ -37,6 +37,7 @@ describe('admin orders', () => {
       uid: orderUid,
       status: 'RECEIVED',
       place: { uid: 'place-miraflores' },
+      moves: ['ACCEPTED', 'CANCELED_BY_PLACE'],
     });
     const today = localNow(new Date(), 'America/Lima').date;
     const count = async (query: string) => (await get(`orders/?${query}`)).json().count as number;
@@ -50,6 +51,11 @@ describe('admin orders', () => {
       ).length,
     );
     expect(await count('date=2000-01-01')).toBe(0);
+    // A range of days, both included, on the place's clock.
+    expect(await count(`since=${today}&until=${today}`)).toBe(all.count);
+    expect(await count(`since=2000-01-01&until=${today}`)).toBe(all.count);
+    expect(await count('until=2000-01-01')).toBe(0);
+    expect(await count('since=2999-01-01')).toBe(0);
     expect(await count('place=place-cayma&status=RECEIVED')).toBe(0);
     const rival = await t.app.inject({
       url: '/api/admin/companies/rival-main/orders/',
@@ -63,6 +69,8 @@ describe('admin orders', () => {
     const accepted = await move(orderUid, 'ACCEPTED');
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().status).toBe('ACCEPTED');
+    // A pickup order, once accepted, is delivered or canceled next (never shipped).
+    expect(accepted.json().moves).toEqual(['DELIVERED', 'CANCELED_BY_PLACE']);
     const detail = (await get(`orders/${orderUid}/`)).json();
     expect(detail.status).toBe('ACCEPTED');
     const log = (await get(`audit-log/?object_type=order`, tokens.owner)).json();
@@ -84,6 +92,8 @@ describe('admin orders', () => {
       'orders/?status=LOST',
       'orders/?type=TAKEAWAY',
       'orders/?date=2026-02-30',
+      'orders/?since=yesterday',
+      'orders/?until=2026-13-01',
       'orders/?search=x',
       'orders/not-a-uuid/',
     ])

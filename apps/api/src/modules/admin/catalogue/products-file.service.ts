@@ -1,0 +1,194 @@
+import {
+  type AdminImportRowReport,
+  type AdminProduct,
+  type AdminProductCreate,
+  type AdminProductsImportSummary,
+  adminProductCreateSchema,
+} from '@storefront/contracts/admin-catalogue';
+import { AppError, FIELD_MESSAGES, type FieldErrors } from '@storefront/contracts/errors';
+import type { Executor } from '@storefront/db/client';
+import { fieldErrorsFromIssues } from '../../../plugins/error-handler.ts';
+import type { AdminContext } from '../access/admin-guard.ts';
+import * as repo from './catalogue.repository.ts';
+import {
+  asBody,
+  checkProduct,
+  insertProductIn,
+  loadProduct,
+  productChanged,
+  productValues,
+  updateProductIn,
+} from './products.service.ts';
+import { type FileRow, productsCsv, productsXlsx, readProductsFile } from './products-file.ts';
+
+// Export and import of the company's products as a file (decision 022). The import is all or nothing:
+// every row is checked by the product form's rules first; one refused row and nothing is written.
+
+export async function exportProducts(ctx: AdminContext, format: 'csv' | 'xlsx'): Promise<Buffer> {
+  const rows = await repo.productsForFile(ctx.db, ctx.company.uid);
+  return format === 'xlsx' ? productsXlsx(rows) : productsCsv(rows);
+}
+
+/** The form's rules, less what the file does not carry (pictures, option groups). */
+const fileProductSchema = adminProductCreateSchema.omit({ image_uid: true, option_groups: true });
+
+type Cells = FileRow['cells'];
+const textOf = (value: Cells[keyof Cells]) =>
+  value === null || value === undefined ? '' : String(value).trim();
+
+const FLAGS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  '1': true,
+  '0': false,
+  yes: true,
+  no: false,
+  sí: true,
+  si: true,
+  verdadero: true,
+  falso: false,
+};
+
+/** A flag cell: true/false (or sí/no, yes/no, 1/0); anything else is left for zod to refuse. */
+function flagOf(value: Cells[keyof Cells]) {
+  if (typeof value === 'boolean' || textOf(value) === '') return textOf(value) === '' ? undefined : value;
+  return FLAGS[textOf(value).toLowerCase()] ?? textOf(value);
+}
+
+/** A row's cells as the product form's body; only the file's columns are set (the others stay as they are). */
+function bodyOf(cells: Cells, categoryUid: string | null | undefined): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const has = (column: keyof Cells) => Object.hasOwn(cells, column);
+  for (const column of ['title', 'price', 'short_description', 'description'] as const)
+    if (has(column)) body[column] = textOf(cells[column]);
+  for (const column of ['sku', 'brand'] as const)
+    if (has(column)) body[column] = textOf(cells[column]) || null;
+  if (has('coin_price')) {
+    const coins = cells.coin_price;
+    const text = textOf(coins);
+    body.coin_price =
+      typeof coins === 'number' ? coins : text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : text;
+  }
+  for (const column of ['is_redeemable', 'direct_purchase', 'is_active'] as const)
+    if (has(column)) body[column] = flagOf(cells[column]);
+  if (categoryUid !== undefined) body.category_uid = categoryUid;
+  return body;
+}
+
+/** Groups values by a key (uids of a sku, of a category name). */
+function indexBy<T>(items: T[], key: (item: T) => string | null, value: (item: T) => string) {
+  const index = new Map<string, string[]>();
+  for (const item of items) {
+    const name = key(item);
+    if (name !== null) index.set(name, [...(index.get(name) ?? []), value(item)]);
+  }
+  return index;
+}
+
+interface Planned {
+  /** The product the row updates, or null for a new one. */
+  target: AdminProduct | null;
+  body: AdminProductCreate;
+}
+
+/** Checks every row against the company's products and the form's rules; writes nothing. */
+async function planRows(tx: Executor, ctx: AdminContext, rows: FileRow[]) {
+  const language = ctx.language;
+  const keys = await repo.productKeysOf(tx, ctx.company.uid);
+  const known = new Set(keys.map((key) => key.uid));
+  const bySku = indexBy(
+    keys,
+    (key) => key.sku,
+    (key) => key.uid,
+  );
+  const byCategory = indexBy(
+    await repo.categoryNamesOf(tx, ctx.company.uid),
+    (category) => category.name.trim().toLowerCase(),
+    (category) => category.uid,
+  );
+  const seen = new Set<string>();
+  const report: AdminImportRowReport[] = [];
+  const plan: Planned[] = [];
+  for (const { row, cells } of rows) {
+    const errors: FieldErrors = {};
+    const add = (field: string, messages: string[]) => {
+      errors[field] = [...(errors[field] ?? []), ...messages];
+    };
+    // Which product: the uid's, else the sku's (when one product has it), else a new one.
+    const uid = textOf(cells.uid);
+    const sku = textOf(cells.sku);
+    let targetUid: string | null = null;
+    if (uid && !known.has(uid)) add('uid', [FIELD_MESSAGES.notInCompany[language]]);
+    else if (uid) targetUid = uid;
+    else if (sku && (bySku.get(sku)?.length ?? 0) > 1) add('sku', [FIELD_MESSAGES.ambiguous[language]]);
+    else if (sku) targetUid = bySku.get(sku)?.[0] ?? null;
+    const key = targetUid ?? (sku ? `sku ${sku}` : null);
+    if (key && seen.has(key)) add(uid ? 'uid' : 'sku', [FIELD_MESSAGES.repeatedInFile[language]]);
+    if (key) seen.add(key);
+
+    let categoryUid: string | null | undefined;
+    if (Object.hasOwn(cells, 'category')) {
+      const found = byCategory.get(textOf(cells.category).toLowerCase());
+      if (textOf(cells.category) === '') categoryUid = null;
+      else if (!found) add('category', [FIELD_MESSAGES.notInCompany[language]]);
+      else if (found.length > 1) add('category', [FIELD_MESSAGES.ambiguous[language]]);
+      else categoryUid = found[0];
+    }
+    const parsed = fileProductSchema.safeParse(bodyOf(cells, categoryUid));
+    if (!parsed.success)
+      for (const [field, messages] of Object.entries(fieldErrorsFromIssues(parsed.error.issues, language)))
+        add(field === 'category_uid' ? 'category' : field, messages);
+    if (parsed.success && Object.keys(errors).length === 0) {
+      const target = targetUid ? await loadProduct(tx, ctx.company.uid, targetUid, true) : null;
+      try {
+        // The service's own rules across fields (a redeemable product needs its coin price).
+        await checkProduct(
+          tx,
+          ctx,
+          targetUid ?? '',
+          target ? { ...asBody(target), ...parsed.data } : parsed.data,
+        );
+        plan.push({ target, body: parsed.data });
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'VALIDATION')) throw error;
+        for (const [field, messages] of Object.entries(error.fields ?? {}))
+          add(field === 'category_uid' ? 'category' : field, messages);
+      }
+    }
+    if (Object.keys(errors).length > 0) report.push({ row, errors });
+  }
+  return { report, plan };
+}
+
+/** Whether the row would change a stored field of its product (an exported file imports as no change). */
+function changes(target: AdminProduct, body: AdminProductCreate): boolean {
+  const current: Record<string, unknown> = productValues(asBody(target));
+  return Object.entries(productValues(body)).some(([field, value]) => current[field] !== value);
+}
+
+/**
+ * Creates or updates the products of a CSV or XLSX file in one transaction, each audited; refuses the
+ * whole file (400 `{rows: [{row, errors}]}`) when any row breaks a rule.
+ */
+export async function importProducts(ctx: AdminContext, file: Buffer): Promise<AdminProductsImportSummary> {
+  const rows = await readProductsFile(file);
+  return ctx.db.transaction(async (tx) => {
+    const { report, plan } = await planRows(tx, ctx, rows);
+    if (report.length > 0) throw new AppError('IMPORT_ROWS_REFUSED', undefined, { rows: report });
+    const summary = { created: 0, updated: 0, unchanged: 0 };
+    const changed: string[] = [];
+    for (const { target, body } of plan) {
+      if (!target) {
+        await insertProductIn(tx, ctx, body);
+        summary.created += 1;
+      } else if (changes(target, body)) {
+        await updateProductIn(tx, ctx, target.uid, body, undefined);
+        changed.push(target.uid);
+        summary.updated += 1;
+      } else summary.unchanged += 1;
+    }
+    // New products are sold nowhere yet; changed ones move the menus that sell them, once.
+    if (changed.length > 0) await productChanged(tx, ctx, ...changed);
+    return summary;
+  });
+}

@@ -1,0 +1,215 @@
+import { adminAuditLog } from '@storefront/db/schema/admin';
+import { products } from '@storefront/db/schema/catalogue';
+import { parse } from 'csv-parse/sync';
+import { count, eq } from 'drizzle-orm';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile from 'write-excel-file/node';
+import { createTestApp } from '../../../test/test-app.ts';
+import { multipartForm, picture } from '../../media/image-test-files.ts';
+import { type AdminTokens, adminCall, adminTenantFile, adminTokens } from '../admin.fixtures.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let tokens: AdminTokens;
+
+const auditCount = async () => (await t.db.select({ n: count() }).from(adminAuditLog))[0]?.n ?? 0;
+const productCount = async () => (await t.db.select({ n: count() }).from(products))[0]?.n ?? 0;
+/** Every product's stored row, to compare before and after an import. */
+const snapshot = () =>
+  t.db.select().from(products).where(eq(products.companyUid, 'demo-main')).orderBy(products.uid);
+
+const exported = async (format: 'csv' | 'xlsx') => {
+  const res = await adminCall(t.app, tokens.manager, 'GET', `products/export/?format=${format}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.rawPayload;
+};
+const upload = (bytes: Buffer, language = 'es', filename = 'productos.csv') => {
+  const form = multipartForm(bytes, { filename, type: 'application/octet-stream' });
+  return adminCall(t.app, tokens.manager, 'POST', 'products/import/', form.payload, {
+    'content-type': form.contentType,
+    'accept-language': language,
+  });
+};
+const csv = (text: string) => Buffer.from(text, 'utf8');
+
+beforeAll(async () => {
+  t = await createTestApp({ tenantFile: adminTenantFile() });
+  tokens = await adminTokens(t.db);
+});
+afterAll(() => t.close());
+
+describe('products export and import', () => {
+  it('exports every product of the company as CSV and XLSX in the import columns', async () => {
+    const rows = parse((await exported('csv')).toString('utf8'), { bom: true }) as string[][];
+    expect(rows[0]).toEqual([
+      'uid',
+      'sku',
+      'title',
+      'short_description',
+      'description',
+      'price',
+      'coin_price',
+      'brand',
+      'category',
+      'is_redeemable',
+      'direct_purchase',
+      'is_active',
+    ]);
+    const total = (await adminCall(t.app, tokens.manager, 'GET', 'products/')).json().count;
+    expect(rows).toHaveLength(total + 1);
+    const causa = rows.find((row) => row[0] === 'p-causa-limena');
+    expect(causa?.[5]).toMatch(/^\d+\.\d\d$/);
+    const [sheet] = await readXlsxFile(await exported('xlsx'));
+    expect(sheet?.data).toHaveLength(total + 1);
+    expect(sheet?.data.find((row) => row[0] === 'p-causa-limena')?.[5]).toBeTypeOf('number');
+    // Another company's products are not in it.
+    const rival = await adminCall(t.app, tokens.rivalOwner, 'GET', 'products/export/?format=csv');
+    expect(rival.statusCode).toBe(404);
+  });
+
+  it('imports its own export, CSV or XLSX, as no change at all', async () => {
+    for (const format of ['csv', 'xlsx'] as const) {
+      const before = await snapshot();
+      const audits = await auditCount();
+      const res = await upload(await exported(format), 'es', `productos.${format}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ created: 0, updated: 0, unchanged: before.length });
+      expect(await snapshot()).toEqual(before);
+      expect(await auditCount()).toBe(audits);
+    }
+  });
+
+  it('guards cells a spreadsheet would run as formulas, and imports them back unchanged', async () => {
+    const tricky = {
+      '=HYPERLINK("http://x","y")': 'title',
+      '+51 cmd': 'brand',
+      '-2+3': 'short_description',
+      '@SUM(A1)': 'description',
+    };
+    const edit = await adminCall(t.app, tokens.manager, 'PATCH', 'products/p-causa-limena/', {
+      title: '=HYPERLINK("http://x","y")',
+      brand: '+51 cmd',
+      short_description: '-2+3',
+      description: '@SUM(A1)',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const file = await exported('csv');
+    const rows = parse(file.toString('utf8'), { bom: true }) as string[][];
+    const row = rows.find((cells) => cells[0] === 'p-causa-limena') ?? [];
+    const header = rows[0] ?? [];
+    for (const [value, column] of Object.entries(tricky))
+      expect(row[header.indexOf(column)]).toBe(`'${value}`);
+    const before = await snapshot();
+    const res = await upload(file);
+    expect(res.json().updated).toBe(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('creates rows naming no product and updates those matched by uid or sku, each audited, in one go', async () => {
+    await adminCall(t.app, tokens.manager, 'PATCH', 'products/p-chicha-morada/', { sku: 'CHICHA-1' });
+    const audits = await auditCount();
+    const res = await upload(
+      csv(
+        'sku;title;price;category;is_active\n' +
+          'NUEVO-1;Tamal verde;8.5;Entradas;sí\n' +
+          'CHICHA-1;Chicha morada;7.00;;false\n',
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 1, updated: 1, unchanged: 0 });
+    const found = await adminCall(t.app, tokens.manager, 'GET', 'products/?search=tamal%20verde');
+    expect(found.json().results[0]).toMatchObject({
+      sku: 'NUEVO-1',
+      price: '8.50',
+      is_active: true,
+      category: { name: 'Entradas' },
+    });
+    const chicha = (await adminCall(t.app, tokens.manager, 'GET', 'products/p-chicha-morada/')).json();
+    expect(chicha).toMatchObject({ price: '7.00', is_active: false, category: null });
+    expect(await auditCount()).toBe(audits + 2);
+    // The same file again matches both rows by sku: nothing new.
+    const again = await upload(
+      csv('sku;title;price\nNUEVO-1;Tamal verde;8.5\nCHICHA-1;Chicha morada;7.00\n'),
+    );
+    expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('refuses the whole file when one row is wrong, with each row and field, in es and en', async () => {
+    const before = await snapshot();
+    const [products0, audits] = [await productCount(), await auditCount()];
+    const file = csv(
+      'uid,title,price,coin_price,category,is_redeemable\n' +
+        ',Producto bueno,10,,,false\n' +
+        ',Producto malo,diez,,,false\n' +
+        'p-no-existe,Otro,1,,,\n' +
+        ',Canjeable,5,,Nada,true\n',
+    );
+    const res = await upload(file);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().rows).toEqual([
+      { row: 3, errors: { price: ['Valor no válido.'] } },
+      { row: 4, errors: { uid: ['No existe en esta empresa.'] } },
+      { row: 5, errors: { category: ['No existe en esta empresa.'] } },
+    ]);
+    expect(res.json().non_field_errors[0]).toMatch(/no se importó nada/);
+    const english = await upload(file, 'en');
+    expect(english.json().rows[0]).toEqual({ row: 3, errors: { price: ['Invalid value.'] } });
+    // A redeemable product without a coin price: the form's own rule across fields.
+    const coins = await upload(csv('title,price,is_redeemable\nCanjeable,5,true\n'));
+    expect(coins.json().rows).toEqual([{ row: 2, errors: { coin_price: ['Este campo es requerido'] } }]);
+    // Two rows for one product.
+    const twice = await upload(csv('uid,title,price\np-causa-limena,A,1\np-causa-limena,B,2\n'));
+    expect(twice.json().rows).toEqual([{ row: 3, errors: { uid: ['Se repite en otra fila del archivo.'] } }]);
+    expect(await snapshot()).toEqual(before);
+    expect([await productCount(), await auditCount()]).toEqual([products0, audits]);
+  });
+
+  it('reads an XLSX made by a spreadsheet, and reports its bad rows too', async () => {
+    const sheet = (rows: (string | number | boolean | null)[][]) =>
+      writeXlsxFile(
+        rows.map((row) => row.map((value) => (value === null ? null : { value }))),
+        {},
+      ).toBuffer();
+    const bad = await upload(
+      await sheet([
+        ['title', 'price', 'is_active'],
+        ['Queso', 12.5, true],
+        ['', 3, true],
+      ]),
+      'en',
+      'p.xlsx',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().rows).toEqual([{ row: 3, errors: { title: ['This field is required'] } }]);
+    const good = await upload(
+      await sheet([
+        ['title', 'price'],
+        ['Queso fresco', 12.5],
+      ]),
+      'es',
+      'p.xlsx',
+    );
+    expect(good.json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
+  });
+
+  it('refuses a file that is not a products CSV or XLSX, changing nothing', async () => {
+    const count0 = await productCount();
+    const refusals = [
+      await upload(await picture('png', 10, 10), 'es', 'foto.csv'),
+      await upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'es', 'roto.xlsx'),
+      await upload(csv('name,cost\nCausa,1\n')),
+      await upload(csv('title,price\n')),
+    ];
+    for (const res of refusals) expect(res.statusCode, res.body).toBe(400);
+    expect(refusals[0]?.json().non_field_errors).toEqual([
+      'El archivo no es un CSV (UTF-8) ni un XLSX que se pueda leer.',
+    ]);
+    expect(refusals[2]?.json()).toMatchObject({
+      unknown_columns: ['name', 'cost'],
+      missing_columns: ['title', 'price'],
+    });
+    const plain = await adminCall(t.app, tokens.manager, 'POST', 'products/import/', { title: 'x' });
+    expect(plain.statusCode).toBe(400);
+    expect(await productCount()).toBe(count0);
+  });
+});
