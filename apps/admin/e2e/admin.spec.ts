@@ -305,6 +305,7 @@ test("an owner revokes a cashier and the cashier's open order board closes at on
 test('an owner invites a new person by e-mail; a manager neither sees nor opens Staff', async ({ page }) => {
   await signIn(page, 'dueno@demo.pe');
   await page.getByRole('menuitem', { name: 'Personal' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/staff`);
   await page.getByRole('link', { name: 'Crear' }).click();
   await expect(page).toHaveURL(`${ADMIN}/staff/create`);
   const address = `cajero.${digits(6)}@demo.pe`;
@@ -332,6 +333,7 @@ test('an owner sells a product at another place, picked from the places list', a
   const { title, uid } = await productAtMiraflores(request, 'Alfajores', '6.00');
   await signIn(page, 'dueno@demo.pe');
   await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/availability`);
   await page.getByRole('link', { name: 'Crear' }).click();
   await expect(page.getByRole('heading', { name: 'Vender en otro local', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Producto' }).fill(title);
@@ -340,7 +342,11 @@ test('an owner sells a product at another place, picked from the places list', a
   await page.getByRole('option', { name: /^Cayma/ }).click();
   await checkAxe(page, 'availability: add a place');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page).toHaveURL(`${ADMIN}/availability`);
-  await page.goto(`${ADMIN}/availability?filter=${encodeURIComponent(JSON.stringify({ product: uid }))}`);
+  // Saved, the list shows the product's places, the new one among them.
+  await expect(page).toHaveURL(
+    `${ADMIN}/availability?filter=${encodeURIComponent(JSON.stringify({ product: uid }))}`,
+  );
   await expect(page.getByRole('checkbox', { name: `Cayma vende ${title}` })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: `Miraflores vende ${title}` })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: `Stock de ${title} en Cayma` })).toHaveValue('');
 });
