@@ -7,6 +7,31 @@ export const theme: RaThemeOptions = {
   palette: { primary: { main: '#283593' }, secondary: { main: '#283593' }, error: { main: '#b71c1c' } },
   components: {
     ...defaultTheme.components,
+    // The picture's drop zone is a plain line of text by default: a dashed box says where to drop or click.
+    RaImageInput: {
+      styleOverrides: {
+        root: {
+          '& .RaFileInput-dropZone': {
+            border: '2px dashed rgba(0, 0, 0, 0.42)',
+            borderRadius: 8,
+            padding: 24,
+            cursor: 'pointer',
+            color: 'rgba(0, 0, 0, 0.87)',
+          },
+          '& .RaFileInput-dropZone:hover, & .RaFileInput-dropZone:focus-visible': { borderColor: '#283593' },
+        },
+      },
+    },
+    // Below 900 px "Create" is a floating button over the list: room under the last row and the paging.
+    // A table wider than a narrow screen scrolls inside its card, never the whole page sideways.
+    RaList: {
+      styleOverrides: {
+        root: {
+          '& .RaList-content': { overflowX: 'auto' },
+          '@media (max-width: 899.95px)': { paddingBottom: 80 },
+        },
+      },
+    },
     // An empty list's message is drawn at half opacity, below the contrast axe asks for.
     RaEmpty: {
       styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.7)' } } },

@@ -75,7 +75,8 @@ function Row({ children }: { children: ReactNode }) {
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+        // Three side by side on a tablet beside the menu (about 530 px of form).
+        gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
         columnGap: 2,
         width: '100%',
       }}
