@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { digits, E2E_PORT, expect, newMember, presetCookieChoice, test } from '../../web/e2e/support.ts';
-import { ADMIN, API, checkAxe, DEMO_COMPANY, ownerApi, PASSWORD, signIn } from './support.ts';
+import { ADMIN, API, checkAxe, DEMO_COMPANY, openFromMenu, ownerApi, PASSWORD, signIn } from './support.ts';
 
 // A browser in Spanish (the site follows the browser's language until one is picked), on a tablet-sized
 // screen (1024×768): desktop first, usable on a tablet.
@@ -49,7 +49,7 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   const product = `Suspiro limeño ${suffix}`;
   await signIn(page, 'dueno@demo.pe', { axe: true });
 
-  await page.getByRole('menuitem', { name: 'Categorías' }).click();
+  await openFromMenu(page, 'Categorías');
   await expect(page).toHaveURL(`${ADMIN}/categories`);
   await checkAxe(page, 'categories');
   await page.getByRole('link', { name: 'Crear' }).click();
@@ -59,7 +59,7 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('cell', { name: category })).toBeVisible();
 
-  await page.getByRole('menuitem', { name: 'Productos' }).click();
+  await openFromMenu(page, 'Productos');
   await checkAxe(page, 'products');
   await page.getByRole('link', { name: 'Crear' }).click();
   await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(product);
@@ -148,7 +148,7 @@ test('an owner marks a product sold out now at one place and the storefront show
   test.slow();
   const { api, uid, title, category } = await productAtMiraflores(request, 'Picarones', '10.00');
   await signIn(page, 'dueno@demo.pe');
-  await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
+  await openFromMenu(page, 'Disponibilidad');
   await expect(page).toHaveURL(`${ADMIN}/availability`);
   await page.getByRole('combobox', { name: 'Producto' }).fill(title);
   await page.getByRole('option', { name: title }).click();
@@ -304,7 +304,7 @@ test("an owner revokes a cashier and the cashier's open order board closes at on
 
 test('an owner invites a new person by e-mail; a manager neither sees nor opens Staff', async ({ page }) => {
   await signIn(page, 'dueno@demo.pe');
-  await page.getByRole('menuitem', { name: 'Personal' }).click();
+  await openFromMenu(page, 'Personal');
   await expect(page).toHaveURL(`${ADMIN}/staff`);
   await page.getByRole('link', { name: 'Crear' }).click();
   await expect(page).toHaveURL(`${ADMIN}/staff/create`);
@@ -332,7 +332,7 @@ test('an owner invites a new person by e-mail; a manager neither sees nor opens 
 test('an owner sells a product at another place, picked from the places list', async ({ page, request }) => {
   const { title, uid } = await productAtMiraflores(request, 'Alfajores', '6.00');
   await signIn(page, 'dueno@demo.pe');
-  await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
+  await openFromMenu(page, 'Disponibilidad');
   await expect(page).toHaveURL(`${ADMIN}/availability`);
   await page.getByRole('link', { name: 'Crear' }).click();
   await expect(page.getByRole('heading', { name: 'Vender en otro local', level: 1 })).toBeVisible();

@@ -12,7 +12,7 @@ import {
   test,
   untilHydrated,
 } from '../../web/e2e/support.ts';
-import { ADMIN, checkAxe, signIn } from './support.ts';
+import { ADMIN, checkAxe, openFromMenu, signIn } from './support.ts';
 
 // Issue 17's first journey, every step on screen: an owner sets up a dish on the admin site (a category,
 // the product with an uploaded photo and a required option group, sold at Miraflores with a stock of 2)
@@ -71,14 +71,14 @@ test('an owner sets up a dish with a photo, options and a stock of 2 on the admi
   const dish = `Causa acevichada ${suffix}`;
 
   await signIn(page, 'dueno@demo.pe');
-  await page.getByRole('menuitem', { name: 'Categorías' }).click();
+  await openFromMenu(page, 'Categorías');
   await expect(page).toHaveURL(`${ADMIN}/categories`);
   await page.getByRole('link', { name: 'Crear' }).click();
   await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(category);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('cell', { name: category })).toBeVisible();
 
-  await page.getByRole('menuitem', { name: 'Productos' }).click();
+  await openFromMenu(page, 'Productos');
   await expect(page).toHaveURL(`${ADMIN}/products`);
   await page.getByRole('link', { name: 'Crear' }).click();
   await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(dish);
@@ -116,7 +116,7 @@ test('an owner sets up a dish with a photo, options and a stock of 2 on the admi
   const media = (await current.getAttribute('src'))?.replace(/800\.webp$/, '') ?? '';
 
   // Sold at Miraflores, with 2 units in stock; saved, the list shows the dish's places.
-  await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
+  await openFromMenu(page, 'Disponibilidad');
   await expect(page).toHaveURL(`${ADMIN}/availability`);
   await page.getByRole('link', { name: 'Crear' }).click();
   await pick(page, 'Producto', dish, dish);

@@ -51,3 +51,12 @@ export async function ownerApi(request: APIRequestContext) {
   const company = me.companies.find((c: { name: string }) => c.name === DEMO_COMPANY);
   return { headers, base: `${API}/companies/${company.uid}` };
 }
+
+/**
+ * Opens a screen from the menu and waits for its title: the URL changes before the screen's lazy chunk
+ * has replaced the previous screen, whose buttons ("Crear") are still on the page meanwhile.
+ */
+export async function openFromMenu(page: Page, name: string) {
+  await page.getByRole('menuitem', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
