@@ -15,8 +15,8 @@ async function settled(page: Page) {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
-/** Not wider than the screen (a table or a form pushing the page sideways), then axe. */
-async function checkScreen(page: Page, screen: string) {
+/** Not wider than the screen: a table or a form pushing the page sideways. */
+async function checkWidth(page: Page, screen: string) {
   await settled(page);
   const [scrolled, screenWidth] = await page.evaluate(() => [
     document.documentElement.scrollWidth,
@@ -25,6 +25,11 @@ async function checkScreen(page: Page, screen: string) {
   expect(scrolled, `${screen}: ${scrolled} px wide on a ${screenWidth} px screen`).toBeLessThanOrEqual(
     screenWidth,
   );
+}
+
+/** Not wider than the screen, then axe. */
+async function checkScreen(page: Page, screen: string) {
+  await checkWidth(page, screen);
   await checkAxe(page, screen);
 }
 
@@ -120,4 +125,26 @@ test("a manager's screens fit a tablet and pass axe", async ({ page }) => {
     await page.goto(`${ADMIN}${path}`);
     await checkScreen(page, `${path} (manager)`);
   }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('no list or create form of the menu is wider than the phone', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'dueno@demo.pe');
+    await page.getByRole('button', { name: 'Abrir el menú' }).click();
+    const paths = await menuPaths(page);
+    await page.keyboard.press('Escape');
+    for (const path of paths) {
+      await page.goto(`${ADMIN}${path}`);
+      await checkWidth(page, path);
+      const create = page.getByRole('link', { name: 'Crear' });
+      if (await create.count()) {
+        await create.click();
+        await expect(page).toHaveURL(`${ADMIN}${path}/create`);
+        await checkWidth(page, `${path}/create`);
+      }
+    }
+  });
 });

@@ -22,11 +22,23 @@ export const theme: RaThemeOptions = {
         },
       },
     },
-    // Below 900 px "Create" is a floating button over the list: room under the last row and the paging.
-    // A table wider than a narrow screen scrolls inside its card, never the whole page sideways.
+    // react-admin's layout grows to its widest content (min-width: fit-content), so a wide table pushed
+    // the whole page sideways on a tablet or phone. The frame keeps the screen's width instead...
+    RaLayout: {
+      styleOverrides: {
+        root: {
+          minWidth: 0,
+          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+        },
+      },
+    },
+    // ...and a table wider than that scrolls inside its card. Below 900 px "Create" is a floating button
+    // over the list: room under the last row and the paging.
     RaList: {
       styleOverrides: {
         root: {
+          minWidth: 0,
+          '& .RaList-main': { minWidth: 0 },
           '& .RaList-content': { overflowX: 'auto' },
           '@media (max-width: 899.95px)': { paddingBottom: 80 },
         },
