@@ -12,7 +12,7 @@ import {
   test,
   untilHydrated,
 } from '../../web/e2e/support.ts';
-import { ADMIN, checkAxe, openFromMenu, signIn } from './support.ts';
+import { ADMIN, checkAxe, openFromMenu, signInAdmin } from './admin-support.ts';
 
 // Issue 17's first journey, every step on screen: an owner sets up a dish on the admin site (a category,
 // the product with an uploaded photo and a required option group, sold at Miraflores with a stock of 2)
@@ -70,7 +70,7 @@ test('an owner sets up a dish with a photo, options and a stock of 2 on the admi
   const category = `Causas ${suffix}`;
   const dish = `Causa acevichada ${suffix}`;
 
-  await signIn(page, 'dueno@demo.pe');
+  await signInAdmin(page, 'dueno@demo.pe');
   await openFromMenu(page, 'Categorías');
   await expect(page).toHaveURL(`${ADMIN}/categories`);
   await page.getByRole('link', { name: 'Crear' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { digits, expect, test } from '../../web/e2e/support.ts';
-import { ADMIN, checkAxe, ownerApi, signIn } from './support.ts';
+import { ADMIN, checkAxe, ownerApi, signInAdmin } from './admin-support.ts';
 
 // Every screen of the admin site on a tablet held upright (820×1180): the menu's lists, their create
 // forms, an edit form with its option groups, a filter menu and the confirmation dialogs. None is wider
@@ -61,7 +61,7 @@ test('every admin screen fits a tablet and passes axe: lists, forms, a filter me
     data: { place: 'place-miraflores', product: (await created.json()).uid },
   });
   expect(offered.status(), await offered.text()).toBe(201);
-  await signIn(page, 'dueno@demo.pe');
+  await signInAdmin(page, 'dueno@demo.pe');
   const paths = await menuPaths(page);
   expect(paths).toEqual(expect.arrayContaining(['/products', '/categories', '/availability', '/staff']));
   for (const path of paths) {
@@ -118,7 +118,7 @@ test('every admin screen fits a tablet and passes axe: lists, forms, a filter me
 
 test("a manager's screens fit a tablet and pass axe", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'gerente@demo.pe');
+  await signInAdmin(page, 'gerente@demo.pe');
   const paths = await menuPaths(page);
   expect(paths).not.toContain('/staff');
   for (const path of paths) {
@@ -132,7 +132,7 @@ test.describe('on a phone', () => {
 
   test('no list or create form of the menu is wider than the phone', async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'dueno@demo.pe');
+    await signInAdmin(page, 'dueno@demo.pe');
     await page.getByRole('button', { name: 'Abrir el menú' }).click();
     const paths = await menuPaths(page);
     await page.keyboard.press('Escape');
