@@ -44,6 +44,8 @@ export const theme: RaThemeOptions = {
         },
       },
     },
+    // On a desktop a form's inputs would run 1,100 px wide: a readable width instead.
+    RaSimpleForm: { styleOverrides: { root: { maxWidth: 960 } } },
     // An empty list's message is drawn at half opacity, below the contrast axe asks for.
     RaEmpty: {
       styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.7)' } } },
