@@ -32,8 +32,11 @@ test.use({ locale: 'es-PE', viewport: { width: 1366, height: 900 } });
  */
 async function pick(page: Page, label: string, typed: string, option: string | RegExp) {
   const input = page.getByRole('combobox', { name: label });
-  await input.click();
-  await expect(page.getByRole('option').first()).toBeVisible();
+  // A click while the form still loads opens nothing (or a list that closes again): until it lists.
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await input.click();
+    await expect(page.getByRole('option').first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await input.fill(typed);
   await page.getByRole('option', { name: option }).click();
   await expect(input).toHaveValue(typed);
