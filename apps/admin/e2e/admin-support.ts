@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_PORT, expect, test } from '../../web/e2e/support.ts';
 
 // What the admin site's journeys share: its address, signing in and picking the demo company, the axe
-// check of a screen, and the admin API as the demo owner. (admin.spec.ts still has its own copies.)
+// check of a screen, opening a screen from the menu, and the admin API as the demo owner.
 
 export const ADMIN = `http://admin.localhost:${E2E_PORT}`;
 export const API = '/api/admin';
@@ -25,12 +25,15 @@ export async function checkAxe(page: Page, screen: string) {
 }
 
 /** Signs in on the admin site's first screen and picks the demo company. */
-export async function signInAdmin(page: Page, email: string) {
+export async function signInAdmin(page: Page, email: string, { axe = false } = {}) {
   await page.goto(`${ADMIN}/`);
+  await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
+  if (axe) await checkAxe(page, 'sign-in');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByRole('heading', { name: 'Elige una empresa' })).toBeVisible();
+  if (axe) await checkAxe(page, 'company picker');
   await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
   await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
 }
@@ -40,4 +43,25 @@ export async function tokenOf(request: APIRequestContext, email: string, passwor
   const response = await request.post('/api/v5/login/', { data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).token as string;
+}
+
+/** The admin API as the journeys' owner, to prepare what a journey does not do on screen. */
+export async function ownerApi(request: APIRequestContext) {
+  const session = await request.post(`${API}/session/`, {
+    data: { email: 'dueno@demo.pe', password: PASSWORD },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const headers = { Authorization: `Token ${(await session.json()).token}` };
+  const me = await (await request.get(`${API}/me/`, { headers })).json();
+  const company = me.companies.find((c: { name: string }) => c.name === DEMO_COMPANY);
+  return { headers, base: `${API}/companies/${company.uid}` };
+}
+
+/**
+ * Opens a screen from the menu and waits for its title: the URL changes before the screen's lazy chunk
+ * has replaced the previous screen, whose buttons ("Crear") are still on the page meanwhile.
+ */
+export async function openFromMenu(page: Page, name: string) {
+  await page.getByRole('menuitem', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }

@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { digits, E2E_PORT, expect, newMember, presetCookieChoice, test } from '../../web/e2e/support.ts';
-import { ADMIN, API, checkAxe, DEMO_COMPANY, ownerApi, PASSWORD, signIn } from './support.ts';
+import {
+  ADMIN,
+  API,
+  checkAxe,
+  DEMO_COMPANY,
+  openFromMenu,
+  ownerApi,
+  PASSWORD,
+  signInAdmin,
+} from './admin-support.ts';
 
 // A browser in Spanish (the site follows the browser's language until one is picked), on a tablet-sized
 // screen (1024×768): desktop first, usable on a tablet.
@@ -47,9 +56,9 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   const suffix = digits(5);
   const category = `Postres ${suffix}`;
   const product = `Suspiro limeño ${suffix}`;
-  await signIn(page, 'dueno@demo.pe', { axe: true });
+  await signInAdmin(page, 'dueno@demo.pe', { axe: true });
 
-  await page.getByRole('menuitem', { name: 'Categorías' }).click();
+  await openFromMenu(page, 'Categorías');
   await expect(page).toHaveURL(`${ADMIN}/categories`);
   await checkAxe(page, 'categories');
   await page.getByRole('link', { name: 'Crear' }).click();
@@ -59,7 +68,7 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('cell', { name: category })).toBeVisible();
 
-  await page.getByRole('menuitem', { name: 'Productos' }).click();
+  await openFromMenu(page, 'Productos');
   await checkAxe(page, 'products');
   await page.getByRole('link', { name: 'Crear' }).click();
   await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(product);
@@ -108,7 +117,7 @@ test('an owner changes a price and the storefront menu shows it; a stale save sa
 }) => {
   const { api, uid, title, category } = await productAtMiraflores(request, 'Chicha morada', '6.00');
 
-  await signIn(page, 'dueno@demo.pe');
+  await signInAdmin(page, 'dueno@demo.pe');
   await page.goto(`${ADMIN}/products/${uid}`);
   await page.getByLabel('Precio (S/)').fill('7.50');
   await page.getByRole('button', { name: 'Guardar' }).click();
@@ -147,8 +156,8 @@ test('an owner marks a product sold out now at one place and the storefront show
 }) => {
   test.slow();
   const { api, uid, title, category } = await productAtMiraflores(request, 'Picarones', '10.00');
-  await signIn(page, 'dueno@demo.pe');
-  await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
+  await signInAdmin(page, 'dueno@demo.pe');
+  await openFromMenu(page, 'Disponibilidad');
   await expect(page).toHaveURL(`${ADMIN}/availability`);
   await page.getByRole('combobox', { name: 'Producto' }).fill(title);
   await page.getByRole('option', { name: title }).click();
@@ -192,7 +201,7 @@ test('an owner marks a product sold out now at one place and the storefront show
 });
 
 test('a manager does not see or reach the owner-only screens', async ({ page }) => {
-  await signIn(page, 'gerente@demo.pe');
+  await signInAdmin(page, 'gerente@demo.pe');
   await expect(page.getByRole('menuitem', { name: 'Productos' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Registro de cambios' })).toHaveCount(0);
   await page.goto(`${ADMIN}/audit-log`);
@@ -243,7 +252,7 @@ test('a wrong password is refused with the API message; in English, an owner swi
 });
 
 test('a revoked session signs out at its next call', async ({ page, request }) => {
-  await signIn(page, 'gerente@demo.pe');
+  await signInAdmin(page, 'gerente@demo.pe');
   const token = await page.evaluate(() => localStorage.getItem('admin.token'));
   const revoked = await request.delete(`${API}/session/`, {
     headers: { Authorization: `Token ${token}` },
@@ -280,7 +289,7 @@ test("an owner revokes a cashier and the cashier's open order board closes at on
   await board.goto('/retail?place=place-miraflores&tab=orders');
   await expect(board.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
 
-  await signIn(page, 'dueno@demo.pe');
+  await signInAdmin(page, 'dueno@demo.pe');
   await page.getByRole('menuitem', { name: 'Personal' }).click();
   await expect(page.getByRole('cell', { name: 'Dueño' })).toBeVisible();
   await checkAxe(page, 'staff list');
@@ -303,8 +312,9 @@ test("an owner revokes a cashier and the cashier's open order board closes at on
 });
 
 test('an owner invites a new person by e-mail; a manager neither sees nor opens Staff', async ({ page }) => {
-  await signIn(page, 'dueno@demo.pe');
-  await page.getByRole('menuitem', { name: 'Personal' }).click();
+  await signInAdmin(page, 'dueno@demo.pe');
+  await openFromMenu(page, 'Personal');
+  await expect(page).toHaveURL(`${ADMIN}/staff`);
   await page.getByRole('link', { name: 'Crear' }).click();
   await expect(page).toHaveURL(`${ADMIN}/staff/create`);
   const address = `cajero.${digits(6)}@demo.pe`;
@@ -321,7 +331,7 @@ test('an owner invites a new person by e-mail; a manager neither sees nor opens 
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   // Forget the remembered company, so that the manager picks it as on a new browser.
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, 'gerente@demo.pe');
+  await signInAdmin(page, 'gerente@demo.pe');
   await expect(page.getByRole('menuitem', { name: 'Productos' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Personal' })).toHaveCount(0);
   await page.goto(`${ADMIN}/staff`);
@@ -330,8 +340,9 @@ test('an owner invites a new person by e-mail; a manager neither sees nor opens 
 
 test('an owner sells a product at another place, picked from the places list', async ({ page, request }) => {
   const { title, uid } = await productAtMiraflores(request, 'Alfajores', '6.00');
-  await signIn(page, 'dueno@demo.pe');
-  await page.getByRole('menuitem', { name: 'Disponibilidad' }).click();
+  await signInAdmin(page, 'dueno@demo.pe');
+  await openFromMenu(page, 'Disponibilidad');
+  await expect(page).toHaveURL(`${ADMIN}/availability`);
   await page.getByRole('link', { name: 'Crear' }).click();
   await expect(page.getByRole('heading', { name: 'Vender en otro local', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Producto' }).fill(title);
@@ -340,7 +351,11 @@ test('an owner sells a product at another place, picked from the places list', a
   await page.getByRole('option', { name: /^Cayma/ }).click();
   await checkAxe(page, 'availability: add a place');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page).toHaveURL(`${ADMIN}/availability`);
-  await page.goto(`${ADMIN}/availability?filter=${encodeURIComponent(JSON.stringify({ product: uid }))}`);
+  // Saved, the list shows the product's places, the new one among them.
+  await expect(page).toHaveURL(
+    `${ADMIN}/availability?filter=${encodeURIComponent(JSON.stringify({ product: uid }))}`,
+  );
   await expect(page.getByRole('checkbox', { name: `Cayma vende ${title}` })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: `Miraflores vende ${title}` })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: `Stock de ${title} en Cayma` })).toHaveValue('');
 });

@@ -1,5 +1,5 @@
 import { digits, expect, signIn as memberSignIn, newMember, test } from '../../web/e2e/support.ts';
-import { ADMIN, checkAxe, ownerApi, signIn } from './support.ts';
+import { ADMIN, checkAxe, ownerApi, signInAdmin } from './admin-support.ts';
 
 // Places and cities on the admin site (issue 17): what an owner or manager changes there is what the
 // storefront shows. At Yanahuara, whose existing delivery areas stay as they are (other journeys order
@@ -14,7 +14,7 @@ test("an owner adds a delivery area with its fare, and the storefront's checkout
   // Five screens checked with axe, then a storefront checkout: longer than one journey's usual 30 s.
   test.slow();
   const district = `Sachaca ${digits(4)}`;
-  await signIn(page, 'dueno@demo.pe');
+  await signInAdmin(page, 'dueno@demo.pe');
   await page.getByRole('menuitem', { name: 'Locales' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Yanahuara' })).toBeVisible();
   await checkAxe(page, 'places');
@@ -64,7 +64,7 @@ test("an owner adds a delivery area with its fare, and the storefront's checkout
 test('a manager edits a place and sees the cities; a wrong fare is refused beside its field', async ({
   page,
 }) => {
-  await signIn(page, 'gerente@demo.pe');
+  await signInAdmin(page, 'gerente@demo.pe');
   await page.getByRole('menuitem', { name: 'Locales' }).click();
   await page.getByRole('row').filter({ hasText: 'Cayma' }).click();
   const phone = `+51 54 ${digits(6)}`;

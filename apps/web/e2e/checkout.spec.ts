@@ -1,5 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { earnCoins, expect, type Member, newMember, presetCookieChoice, signIn, test } from './support.ts';
+import {
+  chooseSlot,
+  earnCoins,
+  expect,
+  fillBilling,
+  logIn,
+  type Member,
+  newMember,
+  openStore,
+  presetCookieChoice,
+  signIn,
+  test,
+} from './support.ts';
 
 // Each journey orders as a member of its own: carts, orders and coins of one never reach another
 // running in parallel on the same server.
@@ -18,43 +30,12 @@ async function signedIn(page: Page, request: APIRequestContext): Promise<Member>
   return member;
 }
 
-/** The login screen, as a member does on a new device. */
-async function logIn(page: Page, member: Member) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(member.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** The store at a place of Lima, in one category. */
-async function openStore(page: Page, placeUid: string, category: string) {
-  await page.goto('/products');
-  await page.getByLabel('Ciudad').selectOption('area-lima');
-  await page.getByLabel('Tienda', { exact: true }).selectOption(placeUid);
-  await page.getByRole('button', { name: category }).click();
-}
-
 async function addLomoSaltado(page: Page) {
   await page.getByRole('button', { name: /^Lomo saltado Lomo fino/ }).click();
   const popup = page.getByRole('dialog', { name: 'Lomo saltado' });
   await popup.getByLabel('Jugoso').check();
   await popup.getByRole('button', { name: /Agregar/ }).click();
   await expect(popup).toHaveCount(0);
-}
-
-/** Tomorrow always has slots; the first one, then the rest of a pickup paid as asked. */
-async function chooseSlot(page: Page) {
-  await page.getByLabel(/^Fecha( de inicio)?$/).selectOption({ index: 1 });
-  const slot = page.getByLabel('Horario', { exact: true });
-  await expect(slot.locator('option')).not.toHaveCount(1);
-  await slot.selectOption({ index: 1 });
-}
-
-async function fillBilling(page: Page) {
-  const billing = page.getByRole('group', { name: 'Datos de facturación' });
-  await billing.getByLabel('Ciudad', { exact: true }).fill('Lima');
-  await billing.getByLabel('Dirección', { exact: true }).fill('Av. Larco 345');
 }
 
 const orderUidOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';

@@ -9,6 +9,33 @@ export { expect };
  */
 const NETWORK_LOG = /^Failed to load resource: the server responded with a status of 4\d\d/;
 const SERVER_ERROR_LOG = /^Failed to load resource: the server responded with a status of 5\d\d/;
+/**
+ * Playwright's trace snapshots read the page's blob: images (a picked file's preview on the admin site)
+ * with fetch, which the CSP's connect-src refuses: the recorder's request, not the page's.
+ */
+const TRACE_BLOB_READ =
+  /^Connecting to 'blob:[^']*' violates the following Content Security Policy directive: "connect-src /;
+
+/**
+ * A page is server-rendered, then hydrated: a click before hydration does nothing, as for a person on a
+ * slow phone. Navigations of the page wait until React has taken it over (main.tsx). The `page` fixture
+ * is made so; a journey's second device (a page of its own context) is passed through it.
+ */
+export function untilHydrated(page: Page): Page {
+  const ready = async <T>(response: T): Promise<T> => {
+    await page
+      .waitForFunction(
+        () => document.documentElement.dataset.ready === 'true' || !document.getElementById('root'),
+      )
+      .catch(() => {});
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => ready(await goto(url, options));
+  page.reload = async (options) => ready(await reload(options));
+  return page;
+}
 
 /**
  * Every journey fails on a hydration warning, an uncaught error or any console error of the page
@@ -19,24 +46,8 @@ export const test = base.extend<{
   allowCspReports: boolean;
   allowServerErrors: boolean;
 }>({
-  /**
-   * A page is server-rendered, then hydrated: a click before hydration does nothing, as for a person on a
-   * slow phone. Navigations by the journeys wait until React has taken the page over (main.tsx).
-   */
   page: async ({ page }, use) => {
-    const untilReady = async <T>(response: T): Promise<T> => {
-      await page
-        .waitForFunction(
-          () => document.documentElement.dataset.ready === 'true' || !document.getElementById('root'),
-        )
-        .catch(() => {});
-      return response;
-    };
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => untilReady(await goto(url, options));
-    page.reload = async (options) => untilReady(await reload(options));
-    await use(page);
+    await use(untilHydrated(page));
   },
   /** A journey that makes the API fail on purpose (a route answering 500) allows the browser's log of it. */
   allowServerErrors: [false, { option: true }],
@@ -49,7 +60,13 @@ export const test = base.extend<{
         const text = message.text();
         const blocked = allowCspReports && text.includes('violates the following Content Security Policy');
         const provoked = allowServerErrors && SERVER_ERROR_LOG.test(text);
-        if (message.type() === 'error' && !NETWORK_LOG.test(text) && !blocked && !provoked) {
+        if (
+          message.type() === 'error' &&
+          !NETWORK_LOG.test(text) &&
+          !TRACE_BLOB_READ.test(text) &&
+          !blocked &&
+          !provoked
+        ) {
           errors.push(`console: ${text}`);
         }
         if (message.type() === 'warning' && /hydrat/i.test(text)) errors.push(`warning: ${text}`);
@@ -226,4 +243,35 @@ export async function signIn(page: Page, member: Pick<Member, 'token'>) {
 export async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   return violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
+}
+
+/** The login screen, as a member does on a new device. */
+export async function logIn(page: Page, member: Pick<Member, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(member.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The store at a place of Lima, in one category. */
+export async function openStore(page: Page, placeUid: string, category: string) {
+  await page.goto('/products');
+  await page.getByLabel('Ciudad').selectOption('area-lima');
+  await page.getByLabel('Tienda', { exact: true }).selectOption(placeUid);
+  await page.getByRole('button', { name: category, exact: true }).click();
+}
+
+/** Tomorrow always has slots; the first one, then the rest of a pickup paid as asked. */
+export async function chooseSlot(page: Page) {
+  await page.getByLabel(/^Fecha( de inicio)?$/).selectOption({ index: 1 });
+  const slot = page.getByLabel('Horario', { exact: true });
+  await expect(slot.locator('option')).not.toHaveCount(1);
+  await slot.selectOption({ index: 1 });
+}
+
+export async function fillBilling(page: Page) {
+  const billing = page.getByRole('group', { name: 'Datos de facturación' });
+  await billing.getByLabel('Ciudad', { exact: true }).fill('Lima');
+  await billing.getByLabel('Dirección', { exact: true }).fill('Av. Larco 345');
 }

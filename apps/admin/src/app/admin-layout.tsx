@@ -54,7 +54,12 @@ function AdminAppBar() {
     >
       {/* The screen's title (List, Edit… fill it) is the page's one top heading. */}
       <TitlePortal component="h1" />
-      <Typography component="span" sx={{ mr: 2, fontWeight: 500 }} data-testid="current-company">
+      {/* On a phone the bar has room for the screen's title only (the user menu switches company). */}
+      <Typography
+        component="span"
+        sx={{ mr: 2, fontWeight: 500, display: { xs: 'none', sm: 'inline' } }}
+        data-testid="current-company"
+      >
         {company.data?.name}
       </Typography>
     </AppBar>

@@ -6,8 +6,8 @@ import { session } from './session.ts';
 type ErrorBody = Record<string, unknown> & { detail?: string; non_field_errors?: string[] };
 
 export interface ApiErrorBody {
-  /** Field messages, shown by react-admin beside their inputs. */
-  errors: Record<string, string>;
+  /** Field messages, shown by react-admin beside their inputs; `root.serverError` is the notification's. */
+  errors: Record<string, string | { serverError: string }>;
   /** The server's body as it came (a 409's `current`). */
   raw: ErrorBody | null;
 }

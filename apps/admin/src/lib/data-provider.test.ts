@@ -129,6 +129,21 @@ describe('the calls', () => {
     expect(JSON.parse(String(created?.body))).toEqual({ name: 'Postres', image_uid: 'img-1' });
   });
 
+  it("puts an upload's refusal beside the picture input and in the notification, and writes nothing", async () => {
+    answer(400, { file: ['El archivo no es una imagen JPEG, PNG o WebP.'] });
+    const rawFile = new File(['texto'], 'foto.png', { type: 'image/png' });
+    const error = (await dataProvider
+      .create('categories', { data: { name: 'Postres', image_upload: { rawFile, src: 'blob:x' } } })
+      .catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('El archivo no es una imagen JPEG, PNG o WebP.');
+    expect(error.body.errors).toEqual({
+      image_upload: 'El archivo no es una imagen JPEG, PNG o WebP.',
+      root: { serverError: 'El archivo no es una imagen JPEG, PNG o WebP.' },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps the current picture when the picture input is left empty', async () => {
     answer(200, { uid: 'c-2', version: 3, name: 'Tortas', image_uid: 'img-1' });
     await dataProvider.update('categories', {

@@ -83,8 +83,19 @@ async function withUploadedImage(data: Record<string, unknown>): Promise<Record<
   if (!(file instanceof File)) return rest;
   const form = new FormData();
   form.append('file', file, file.name);
-  const { json } = await api<{ uid: string }>(companyPath('images'), { method: 'POST', body: form });
-  return { ...rest, image_uid: json.uid };
+  try {
+    const { json } = await api<{ uid: string }>(companyPath('images'), { method: 'POST', body: form });
+    return { ...rest, image_uid: json.uid };
+  } catch (error) {
+    // The API names the upload's field `file`, which the form does not have: its refusal ("not a JPEG,
+    // PNG or WebP image") goes beside the picture input and into the notification (react-admin's
+    // `root.serverError`), instead of a bare "the form is not valid".
+    if (!isApiError(error) || error.status >= 500) throw error;
+    throw apiError(error.message, error.status, {
+      errors: { [IMAGE_UPLOAD_FIELD]: error.message, root: { serverError: error.message } },
+      raw: error.body.raw,
+    });
+  }
 }
 
 /** The query of a list: page, page_size, ordering (`-field` descending), search (`q`) and filters. */

@@ -238,6 +238,7 @@ const messages: TranslationMessages = {
       sells: '%{place} sells %{product}',
       sold_out_now: '%{product} sold out now at %{place}',
       stock_of: 'Stock of %{product} at %{place}',
+      stock_help: 'Empty: no limit. A number: each order takes from it.',
     },
     members: {
       search_help: 'Search by e-mail, document number or phone (with or without the country code).',

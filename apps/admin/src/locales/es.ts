@@ -239,6 +239,7 @@ const messages: TranslationMessages = {
       sells: '%{place} vende %{product}',
       sold_out_now: '%{product} agotado ahora en %{place}',
       stock_of: 'Stock de %{product} en %{place}',
+      stock_help: 'Vacío: unidades sin límite. Un número: se descuenta con cada pedido.',
     },
     members: {
       search_help: 'Busca por correo, número de documento o teléfono (con o sin código de país).',

@@ -85,7 +85,8 @@ export function AuditLogList() {
           disableSort
           render={(record) => translate(`admin.audit.types.${record.object_type}`, { _: record.object_type })}
         />
-        <DataTable.Col source="object_uid" disableSort />
+        {/* Uids run to 50 characters without a space (`place.product`): they break anywhere. */}
+        <DataTable.Col source="object_uid" disableSort sx={{ overflowWrap: 'anywhere', minWidth: 120 }} />
       </DataTable>
     </List>
   );

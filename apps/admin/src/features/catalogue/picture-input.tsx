@@ -1,4 +1,4 @@
-import { ImageField, ImageInput, useRecordContext, useTranslate } from 'react-admin';
+import { ImageField, ImageInput, Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { IMAGE_UPLOAD_FIELD } from '../../lib/data-provider.ts';
 
 /** The formats and size the API takes (the server checks the bytes again). */
@@ -14,13 +14,15 @@ export function PictureInput() {
   const record = useRecordContext();
   return (
     <>
+      {/* Inside a form a field has no label of its own: Labeled gives the picture its caption. */}
       {record?.image && (
-        <ImageField
-          source="image"
-          label={translate('admin.picture.current')}
-          title={translate('admin.picture.current')}
-          sx={{ '& img': { maxHeight: 120, objectFit: 'contain' } }}
-        />
+        <Labeled label="admin.picture.current">
+          <ImageField
+            source="image"
+            title={translate('admin.picture.current')}
+            sx={{ '& img': { maxHeight: 120, objectFit: 'contain', m: 0 } }}
+          />
+        </Labeled>
       )}
       <ImageInput
         source={IMAGE_UPLOAD_FIELD}

@@ -76,13 +76,16 @@ const money = (value: unknown) =>
 
 const emptyToNull = (value: string) => (value === '' ? null : value);
 
-/** Inputs side by side on a desktop or tablet, stacked when the screen is narrow. */
-function Row({ children }: { children: ReactNode }) {
+/**
+ * Inputs side by side on a desktop or tablet (`columns`: their widths), stacked on a phone. Names get
+ * the wide column: a category or a group's name is cut short in a third of a tablet's form.
+ */
+function Row({ children, columns = '1fr 1fr' }: { children: ReactNode; columns?: string }) {
   return (
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+        gridTemplateColumns: { xs: '1fr', sm: columns },
         columnGap: 2,
         width: '100%',
       }}
@@ -102,22 +105,22 @@ function ProductFields() {
       <Row>
         <TextInput source="price" validate={[required(), money]} inputMode="decimal" />
         <NumberInput source="coin_price" min={0} step={1} />
+      </Row>
+      <Row columns="2fr 1fr 1fr">
         <ReferenceInput source="category_uid" reference="categories" sort={{ field: 'name', order: 'ASC' }}>
           <AutocompleteInput optionText="name" label="resources.products.fields.category" />
         </ReferenceInput>
-      </Row>
-      <Row>
         <TextInput source="brand" parse={emptyToNull} />
         <TextInput source="sku" parse={emptyToNull} />
       </Row>
-      <Row>
+      <Row columns="1fr 1fr 1fr">
         <BooleanInput source="is_active" />
         <BooleanInput source="is_redeemable" />
         <BooleanInput source="direct_purchase" />
       </Row>
       <ArrayInput source="option_groups">
         <SimpleFormIterator inline={false} disableReordering>
-          <Row>
+          <Row columns="2fr 1fr 1fr">
             <TextInput source="name" label="admin.products.group_name" validate={required()} />
             <NumberInput source="min" label="admin.products.group_min" min={0} step={1} defaultValue={0} />
             <NumberInput source="max" label="admin.products.group_max" min={1} step={1} defaultValue={1} />
