@@ -93,6 +93,9 @@ export const AUDIT_OBJECT_TYPES = [
   'member',
   'membership',
   'program',
+  'promotion',
+  'coupon',
+  'gift_card',
 ] as const;
 export const auditEntrySchema = z.object({
   uid: z.string(),

@@ -256,6 +256,11 @@ export const ERRORS = {
     es: 'Esta tarjeta de regalo ya fue usada',
     en: 'This gift card has already been used',
   },
+  GIFT_CARD_VOIDED: {
+    status: 400,
+    es: 'Esta tarjeta de regalo fue anulada',
+    en: 'This gift card has been voided',
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     es: 'Esta clave de idempotencia ya se usó con otra solicitud.',
@@ -490,6 +495,24 @@ export const FIELD_MESSAGES = {
   },
   repeatedInFile: { es: 'Se repite en otra fila del archivo.', en: 'It repeats in another row of the file.' },
   ambiguous: { es: 'Varios productos tienen este valor.', en: 'Several products have this value.' },
+  endBeforeStart: {
+    es: 'Debe ser posterior a la fecha de inicio.',
+    en: 'It must be later than the start date.',
+  },
+  /** `{used}`: units already taken. */
+  stockBelowUsed: {
+    es: 'Ya se tomaron {used} unidades: el stock total no puede ser menor.',
+    en: '{used} units were already taken: the total stock cannot be lower.',
+  },
+  /** `{used}`: uses already counted. */
+  usesBelowCount: {
+    es: 'Este código ya se usó {used} veces: el límite no puede ser menor.',
+    en: 'This code was already used {used} times: the limit cannot be lower.',
+  },
+  percentRange: {
+    es: 'Ingresa un porcentaje entero de 1 a 100.',
+    en: 'Enter a whole percent from 1 to 100.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorCode } from '@storefront/contracts/errors';
 import { placeProducts } from '@storefront/db/schema/catalogue';
-import { polls, programs, promotions, raffles } from '@storefront/db/schema/loyalty';
+import { giftCards, polls, programs, promotions, raffles } from '@storefront/db/schema/loyalty';
 import { coupons } from '@storefront/db/schema/orders';
 import { apps, companies, places } from '@storefront/db/schema/tenancy';
 import { and, eq, sql } from 'drizzle-orm';
@@ -626,6 +626,22 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
     },
     request: () =>
       as(member, { method: 'POST', url: '/api/v5/me/gift-cards/redeem/', payload: { code: 'REGALO-20' } }),
+  },
+  GIFT_CARD_VOIDED: {
+    prepare: () =>
+      t.db
+        .update(giftCards)
+        .set({ voidedAt: new Date() })
+        .where(eq(giftCards.uid, 'gift-demo-50'))
+        .then(() => undefined),
+    request: () =>
+      as(member, { method: 'POST', url: '/api/v5/me/gift-cards/redeem/', payload: { code: 'regalo-50' } }),
+    restore: () =>
+      t.db
+        .update(giftCards)
+        .set({ voidedAt: null })
+        .where(eq(giftCards.uid, 'gift-demo-50'))
+        .then(() => undefined),
   },
   IDEMPOTENCY_KEY_REUSED: {
     prepare: async () => {

@@ -142,6 +142,10 @@ export const promotions = pgTable(
     /** Place uids where it is used; empty means every place of the program's company. */
     placeUids: text().array().notNull().default(sql`'{}'::text[]`),
     position: integer().notNull().default(0),
+    /** The uploaded picture the admin chose (media); `image` keeps its URL for the storefront. */
+    imageUid: text(),
+    /** +1 per admin write (If-Match). */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.programUid), check('promotions_stock_non_negative', sql`${t.stock} >= 0`)],
 );
@@ -337,6 +341,11 @@ export const giftCards = pgTable(
     balanceCents: integer().notNull(),
     redeemedAt: timestamp({ withTimezone: true }),
     membershipUid: uuid().references(() => memberships.uid, { onDelete: 'set null' }),
+    /** A voided card can no longer be loaded. */
+    voidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** +1 per admin write (If-Match). */
+    version: integer().notNull().default(1),
   },
   (t) => [uniqueIndex('gift_cards_app_code_unique').on(t.appUid, sql`upper(${t.code})`)],
 );

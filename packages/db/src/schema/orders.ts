@@ -136,6 +136,10 @@ export const coupons = pgTable(
     perMemberLimit: integer(),
     usesCount: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
+    /** The influencer whose link (/in/{influencer}/) shares this code; orders record it as influencer_uid. */
+    influencer: text(),
+    /** +1 per admin write (If-Match). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     unique().on(t.companyUid, t.code),

@@ -120,6 +120,29 @@ const CASES: Record<string, Case> = {
     params: { uid: 'demo-club' },
     body: { stamp_reward: 'Matriz' },
   },
+  'GET /api/admin/companies/:companyUid/promotions/': {},
+  'POST /api/admin/companies/:companyUid/promotions/': { body: { program: 'demo-club', title: 'Matriz' } },
+  'GET /api/admin/companies/:companyUid/promotions/:uid/': { params: { uid: 'promo-bienvenida' } },
+  'PATCH /api/admin/companies/:companyUid/promotions/:uid/': {
+    params: { uid: 'promo-bienvenida' },
+    body: { tagged: true },
+  },
+  'GET /api/admin/companies/:companyUid/coupons/': {},
+  'POST /api/admin/companies/:companyUid/coupons/': {
+    body: { code: 'matriz', discount_type: 'PERCENT', discount_value: '5' },
+  },
+  'GET /api/admin/companies/:companyUid/coupons/:uid/': { params: { uid: 'coupon-bienvenida' } },
+  'PATCH /api/admin/companies/:companyUid/coupons/:uid/': {
+    params: { uid: 'coupon-bienvenida' },
+    body: { influencer: 'matriz' },
+  },
+  'GET /api/admin/companies/:companyUid/gift-cards/': {},
+  'POST /api/admin/companies/:companyUid/gift-cards/': { body: { program: 'demo-club', amount: '10' } },
+  'POST /api/admin/companies/:companyUid/gift-cards/batch/': {
+    body: { program: 'demo-club', amount: '10', count: 2 },
+  },
+  'GET /api/admin/companies/:companyUid/gift-cards/:uid/': { params: { uid: 'gift-demo-50' } },
+  'POST /api/admin/companies/:companyUid/gift-cards/:uid/void/': { params: { uid: 'gift-demo-20' } },
 };
 
 /** The calls outside a company, each with the answers every kind of caller gets. */

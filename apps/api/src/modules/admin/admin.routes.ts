@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminImageRoutes } from '../media/media.routes.ts';
 import { adminGuardPlugin } from './access/admin-guard.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
+import { adminCampaignRoutes } from './campaigns/campaigns.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminProductsFileRoutes } from './catalogue/products-file.routes.ts';
 import { adminMembersRoutes } from './members/members.routes.ts';
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminPlacesRoutes);
       await company.register(adminImageRoutes);
       await company.register(adminMembersRoutes);
+      await company.register(adminCampaignRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
   );

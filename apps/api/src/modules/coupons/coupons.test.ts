@@ -23,6 +23,8 @@ const coupon = (change: Partial<CouponRow> = {}): CouponRow => ({
   perMemberLimit: null,
   usesCount: 0,
   isActive: true,
+  influencer: null,
+  version: 1,
   ...change,
 });
 /** No database: these checks never ask for a member's uses. */

@@ -187,6 +187,7 @@ export async function redeemGiftCard(ctx: MemberContext, tx: Transaction, code: 
   const card = await lockGiftCard(tx, ctx.app.uid, code);
   if (!card) throw new AppError('CODE_NOT_FOUND');
   if (card.redeemedAt) throw new AppError('GIFT_CARD_ALREADY_USED');
+  if (card.voidedAt) throw new AppError('GIFT_CARD_VOIDED');
   const member = { appUid: ctx.app.uid, userUid: ctx.user.uid, programUid: card.programUid };
   const membership = await loadBalance(tx, member, {
     amountCents: card.balanceCents,
