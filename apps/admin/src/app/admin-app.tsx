@@ -1,7 +1,10 @@
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import CategoryIcon from '@mui/icons-material/Category';
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
@@ -73,6 +76,33 @@ const ProgramEdit = lazy(() =>
 );
 const OrderList = lazy(() => import('../features/orders/orders.tsx').then((m) => ({ default: m.OrderList })));
 const OrderShow = lazy(() => import('../features/orders/orders.tsx').then((m) => ({ default: m.OrderShow })));
+const PromotionList = lazy(() =>
+  import('../features/campaigns/promotions.tsx').then((m) => ({ default: m.PromotionList })),
+);
+const PromotionEdit = lazy(() =>
+  import('../features/campaigns/promotions.tsx').then((m) => ({ default: m.PromotionEdit })),
+);
+const PromotionCreate = lazy(() =>
+  import('../features/campaigns/promotions.tsx').then((m) => ({ default: m.PromotionCreate })),
+);
+const CouponList = lazy(() =>
+  import('../features/campaigns/coupons.tsx').then((m) => ({ default: m.CouponList })),
+);
+const CouponEdit = lazy(() =>
+  import('../features/campaigns/coupons.tsx').then((m) => ({ default: m.CouponEdit })),
+);
+const CouponCreate = lazy(() =>
+  import('../features/campaigns/coupons.tsx').then((m) => ({ default: m.CouponCreate })),
+);
+const GiftCardList = lazy(() =>
+  import('../features/campaigns/gift-cards.tsx').then((m) => ({ default: m.GiftCardList })),
+);
+const GiftCardShow = lazy(() =>
+  import('../features/campaigns/gift-cards.tsx').then((m) => ({ default: m.GiftCardShow })),
+);
+const GiftCardCreate = lazy(() =>
+  import('../features/campaigns/gift-cards.tsx').then((m) => ({ default: m.GiftCardCreate })),
+);
 const AuditLogList = lazy(() =>
   import('../features/audit/audit-log.tsx').then((m) => ({ default: m.AuditLogList })),
 );
@@ -135,6 +165,30 @@ export function AdminApp() {
         list={OrderList}
         show={OrderShow}
         recordRepresentation={(order) => `#${order.number}`}
+      />
+      <Resource
+        name="promotions"
+        icon={LocalOfferIcon}
+        list={PromotionList}
+        edit={PromotionEdit}
+        create={PromotionCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="coupons"
+        icon={ConfirmationNumberIcon}
+        list={CouponList}
+        edit={CouponEdit}
+        create={CouponCreate}
+        recordRepresentation="code"
+      />
+      <Resource
+        name="gift-cards"
+        icon={CardGiftcardIcon}
+        list={GiftCardList}
+        show={GiftCardShow}
+        create={GiftCardCreate}
+        recordRepresentation="code"
       />
       <Resource
         name="staff"

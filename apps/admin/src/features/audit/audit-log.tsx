@@ -20,6 +20,9 @@ const OBJECT_TYPES = [
   'member',
   'membership',
   'program',
+  'promotion',
+  'coupon',
+  'gift_card',
 ] as const;
 
 function useFilters() {
