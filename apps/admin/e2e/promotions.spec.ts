@@ -1,0 +1,86 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  digits,
+  expect,
+  joinProgram,
+  signIn as memberSignIn,
+  newMember,
+  test,
+} from '../../web/e2e/support.ts';
+import { ADMIN, checkAxe, signInAdmin, tokenOf } from './admin-support.ts';
+
+// Issue 18's promotion journey: an owner creates on the admin site a promotion limited to one use per
+// member with 2 in stock; on the storefront two members get it and a third is refused.
+
+test.use({ locale: 'es-PE', viewport: { width: 1024, height: 768 } });
+
+/** The member opens the promotion on the program page and takes it (free: "Canjear ahora"). */
+async function redeem(page: Page, member: { token: string }, uid: string, title: string) {
+  await memberSignIn(page, member);
+  await page.goto(`/program/demo-club?promotion=${uid}#promotions`);
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: 'Canjear ahora' }).click();
+  return dialog;
+}
+
+test('an owner creates a promotion of one use per member with 2 in stock; two members get it, the third is refused', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // The admin screens, each checked by axe, then three members on the storefront.
+  test.slow();
+  const title = `Causa de regalo ${digits(5)}`;
+  await signInAdmin(page, 'dueno@demo.pe');
+  await page.getByRole('menuitem', { name: 'Promociones' }).click();
+  await expect(page).toHaveURL(`${ADMIN}/promotions`);
+  await checkAxe(page, 'promotions');
+  await page.getByRole('link', { name: 'Crear' }).click();
+  await page.getByRole('textbox', { name: 'Título' }).fill(title);
+  await page.getByLabel('Descuento (%)').fill('100');
+  await page.getByLabel('Stock total').fill('2');
+  await page.getByLabel('Límite por socio').fill('1');
+  await page.getByLabel('Destacada').check();
+  // The preview is the member's card, as the form is now.
+  const preview = page.getByTestId('promotion-preview');
+  await expect(preview).toContainText(title);
+  await expect(preview).toContainText('100% de descuento');
+  await expect(preview).toContainText('Gratis');
+  await expect(preview).toContainText('Quedan 2');
+  await expect(preview).toContainText('Destacada');
+  await checkAxe(page, 'promotion create');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}/promotions/[0-9a-f-]{36}$`));
+  const uid = page.url().split('/').at(-1) as string;
+  await expect(page.getByText('Los socios ya tomaron 0: el stock total no puede ser menor.')).toBeVisible();
+  await checkAxe(page, 'promotion edit');
+
+  // Three members on the storefront, each in a browser of their own.
+  const second = await newMember(request);
+  const third = await newMember(request);
+  await joinProgram(request, second);
+  await joinProgram(request, third);
+  const members = [{ token: await tokenOf(request, 'socio@demo.pe') }, second, third];
+  const contexts = [];
+  const dialogs: Locator[] = [];
+  for (const member of members) {
+    const context = await browser.newContext({ locale: 'es-PE' });
+    contexts.push(context);
+    const dialog = await redeem(await context.newPage(), member, uid, title);
+    dialogs.push(dialog);
+    if (dialogs.length < 3) await expect(dialog.getByText(/^¡Compra realizada!/)).toBeVisible();
+  }
+  const [first, , last] = dialogs as [Locator, Locator, Locator];
+  await expect(last.getByRole('alert')).toHaveText('Se agotó el stock de esta promoción');
+  // One use per member: the first member cannot take it again either.
+  await first.getByRole('button', { name: 'Canjear ahora' }).click();
+  await expect(first.getByRole('alert')).toHaveText('Esta promoción ya fue utilizada');
+  for (const context of contexts) await context.close();
+
+  // The admin list shows both units taken and none left; lowering the total below them is refused.
+  await page.reload();
+  await expect(page.getByText('Los socios ya tomaron 2: el stock total no puede ser menor.')).toBeVisible();
+  await page.getByLabel('Stock total').fill('1');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Ya se tomaron 2 unidades: el stock total no puede ser menor.')).toBeVisible();
+});
