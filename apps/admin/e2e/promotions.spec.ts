@@ -84,3 +84,70 @@ test('an owner creates a promotion of one use per member with 2 in stock; two me
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Ya se tomaron 2 unidades: el stock total no puede ser menor.')).toBeVisible();
 });
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a manager creates a coupon with its share links, issues a batch of gift cards and voids one, which the storefront then refuses', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const code = `SUMMER${digits(5)}`;
+    await page.goto(`${ADMIN}/`);
+    await page.getByLabel('Email').fill('gerente@demo.pe');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: /Sabores Demo/ }).click();
+
+    await page.getByRole('menuitem', { name: 'Coupons' }).click();
+    await expect(page.getByRole('cell', { name: 'BIENVENIDA' })).toBeVisible();
+    await checkAxe(page, 'coupons (en)');
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.getByLabel('Code').fill(code.toLowerCase());
+    await page.getByLabel('Influencer').fill('lucia');
+    await page.getByRole('textbox', { name: 'Discount', exact: true }).fill('10');
+    await checkAxe(page, 'coupon create (en)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Kept in upper case, with the links to share.
+    await expect(
+      page.getByRole('link', { name: new RegExp(`/company/demo-main/code/${code}/$`) }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: /\/in\/lucia\/$/ })).toBeVisible();
+    await expect(page.getByTestId('coupon-uses')).toHaveText(
+      "Used 0 times · 0 orders came through the influencer's link",
+    );
+    await checkAxe(page, 'coupon edit (en)');
+
+    await page.getByRole('menuitem', { name: 'Gift cards' }).click();
+    await page.getByRole('button', { name: 'Issue a batch' }).click();
+    const batch = page.getByRole('dialog', { name: 'Issue a batch' });
+    await batch.getByLabel('Amount (S/)').fill('15');
+    await batch.getByLabel('How many').fill('3');
+    await batch.getByLabel('Prefix').fill('e2e');
+    await checkAxe(page, 'gift card batch (en)');
+    await batch.getByRole('button', { name: 'Issue' }).click();
+    const codes = batch.getByRole('list', { name: 'Codes issued' }).getByRole('listitem');
+    await expect(codes).toHaveCount(3);
+    const giftCode = (await codes.first().textContent()) ?? '';
+    expect(giftCode).toMatch(/^E2E-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    await batch.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('cell', { name: giftCode }).click();
+    await expect(page.getByRole('list', { name: 'History' })).toContainText('Issued');
+    await checkAxe(page, 'gift card (en)');
+    await page.getByRole('button', { name: 'Void' }).click();
+    await checkAxe(page, 'void confirmation (en)');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('list', { name: 'History' })).toContainText('Voided');
+    await expect(page.getByRole('button', { name: 'Void' })).toHaveCount(0);
+
+    const member = await newMember(request);
+    const refused = await request.post('/api/v5/me/gift-cards/redeem/', {
+      headers: { Authorization: `Token ${member.token}`, 'Accept-Language': 'en' },
+      data: { code: giftCode.toLowerCase() },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ non_field_errors: ['This gift card has been voided'] });
+  });
+});
