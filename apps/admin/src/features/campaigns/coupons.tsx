@@ -21,6 +21,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { SaveOnly } from './save-only.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -150,7 +151,7 @@ function CouponFields() {
 export function CouponEdit() {
   return (
     <Edit mutationMode="pessimistic">
-      <SimpleForm warnWhenUnsavedChanges>
+      <SimpleForm warnWhenUnsavedChanges toolbar={<SaveOnly />}>
         <CouponLinks />
         <CouponFields />
       </SimpleForm>

@@ -26,6 +26,7 @@ import {
 } from 'react-admin';
 import { PictureInput } from '../catalogue/picture-input.tsx';
 import { usePrograms, useProgramsQuery } from './programs.ts';
+import { SaveOnly } from './save-only.tsx';
 
 function useFilters() {
   const programs = usePrograms();
@@ -226,7 +227,7 @@ function PromotionFields({ creating }: { creating?: boolean }) {
 export function PromotionEdit() {
   return (
     <Edit mutationMode="pessimistic">
-      <SimpleForm warnWhenUnsavedChanges>
+      <SimpleForm warnWhenUnsavedChanges toolbar={<SaveOnly />}>
         <PromotionFields />
       </SimpleForm>
     </Edit>
