@@ -6,6 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { multipartForm, picture } from '../../media/image-test-files.ts';
 import {
   auth,
   createMembers,
@@ -20,6 +21,7 @@ import {
   adminCall,
   adminTenantFile,
   adminTokens,
+  as,
   OWNER_UID,
 } from '../admin.fixtures.ts';
 
@@ -192,6 +194,35 @@ describe('admin promotions', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("shows an uploaded picture of the company's as the promotion's image; another company's is a 400", async () => {
+    const form = multipartForm(await picture('png', 640, 320));
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/companies/demo-main/images/',
+      headers: { ...as(tokens.manager), 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const image = uploaded.json().uid as string;
+    const res = await call(tokens.manager, 'PATCH', 'promotions/promo-oro-ceviche/', { image_uid: image });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().image).toMatch(new RegExp(`/media/${image}/\\d+\\.webp$`));
+    const [shown] = await t.db.select().from(promotions).where(eq(promotions.uid, 'promo-oro-ceviche'));
+    expect(shown?.image).toBe(res.json().image);
+    const rival = multipartForm(await picture('png', 64, 64));
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/companies/rival-main/images/',
+      headers: { ...as(tokens.rivalOwner), 'content-type': rival.contentType },
+      payload: rival.payload,
+    });
+    const refused = await call(tokens.manager, 'PATCH', 'promotions/promo-oro-ceviche/', {
+      image_uid: theirs.json().uid,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json())).toEqual(['image_uid']);
   });
 
   it('never lowers the total stock below the units taken, even while members buy', async () => {
