@@ -7,7 +7,7 @@ import {
   newMember,
   test,
 } from '../../web/e2e/support.ts';
-import { ADMIN, checkAxe, signInAdmin, tokenOf } from './admin-support.ts';
+import { ADMIN, checkAxe, PASSWORD, signInAdmin, tokenOf } from './admin-support.ts';
 
 // Issue 18's promotion journey: an owner creates on the admin site a promotion limited to one use per
 // member with 2 in stock; on the storefront two members get it and a third is refused.

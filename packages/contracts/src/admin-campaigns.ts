@@ -70,14 +70,6 @@ export const adminPromotionsQuerySchema = adminListQuerySchema.extend({
 });
 export type AdminPromotionsQuery = z.infer<typeof adminPromotionsQuerySchema>;
 
-/** The company's benefit programs, for the promotion form's program picker and its levels. */
-export const adminProgramOptionSchema = z.object({
-  uid: z.string(),
-  name: z.string(),
-  levels: z.array(z.object({ uid: z.string(), name: z.string() })),
-});
-export type AdminProgramOption = z.infer<typeof adminProgramOptionSchema>;
-
 /**
  * A coupon code as the storefront validates it: letters, digits, `-` and `_` (it travels in the share
  * link's path), matched without regard to case and stored in upper case.

@@ -9,7 +9,7 @@ import {
 } from '@storefront/db/schema/loyalty';
 import { coupons, couponUses, orders } from '@storefront/db/schema/orders';
 import { users } from '@storefront/db/schema/users';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../../lib/paging.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
@@ -27,30 +27,6 @@ const ordered = <T extends Record<string, SQL.Aliased | unknown>>(
 };
 
 // Programs
-
-export async function programsOfCompany(db: Executor, companyUid: string) {
-  const rows = await db
-    .select({ uid: programs.uid, name: programs.name })
-    .from(programs)
-    .where(eq(programs.companyUid, companyUid))
-    .orderBy(asc(programs.position), asc(programs.uid));
-  const levels = rows.length
-    ? await db
-        .select({ uid: programLevels.uid, name: programLevels.name, programUid: programLevels.programUid })
-        .from(programLevels)
-        .where(
-          inArray(
-            programLevels.programUid,
-            rows.map((row) => row.uid),
-          ),
-        )
-        .orderBy(asc(programLevels.minPoints))
-    : [];
-  return rows.map((row) => ({
-    ...row,
-    levels: levels.filter((level) => level.programUid === row.uid).map(({ uid, name }) => ({ uid, name })),
-  }));
-}
 
 export async function findCompanyProgram(db: Executor, companyUid: string, programUid: string) {
   const [row] = await db

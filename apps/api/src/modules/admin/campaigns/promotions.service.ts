@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  AdminProgramOption,
   AdminPromotion,
   AdminPromotionCreate,
   AdminPromotionPatch,
@@ -47,10 +46,6 @@ function toPromotion(row: repo.AdminPromotionRow): AdminPromotion {
 /** The fields the audit log compares (not the counts members change). */
 const audited = ({ uid: _, image: __, stock: ___, used: ____, version: _____, ...fields }: AdminPromotion) =>
   fields;
-
-export async function listPrograms(ctx: AdminContext): Promise<AdminProgramOption[]> {
-  return repo.programsOfCompany(ctx.db, ctx.company.uid);
-}
 
 export async function listPromotions(ctx: AdminContext, query: AdminPromotionsQuery, at: PageRequest) {
   const { rows, count } = await repo.listPromotions(ctx.db, ctx.company.uid, query, at, new Date());
