@@ -219,6 +219,9 @@ export async function createWorld() {
     'places/{uid}': both(PLACE),
     'members/{uid}': both(DEMO_MEMBER_UID),
     'cities/{uid}': both('area-lima'),
+    'promotions/{uid}': both('promo-bienvenida'),
+    'coupons/{uid}': both('coupon-bienvenida'),
+    'gift-cards/{uid}': both('gift-demo-50'),
     // Another product than products/{uid}: the controls delete that one first.
     'availability/{uid}': {
       a: `${a.tenant.id(PLACE)}.${a.tenant.id('p-lomo-saltado')}`,
