@@ -101,6 +101,8 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/companies/:companyUid/cities/': {},
   'POST /api/admin/companies/:companyUid/cities/': { body: { name: 'Matriz', country_code: 'PE' } },
   'GET /api/admin/companies/:companyUid/cities/:uid/': { params: { uid: 'area-lima' } },
+  'GET /api/admin/companies/:companyUid/settings/': {},
+  'PATCH /api/admin/companies/:companyUid/settings/': { body: { menu_color: '#112233' } },
   // Its picture is drawn in beforeAll.
   'POST /api/admin/companies/:companyUid/images/': {},
   'GET /api/admin/companies/:companyUid/members/': {},

@@ -8,6 +8,7 @@ import { adminMembersRoutes } from './members/members.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
 import { adminPlacesRoutes } from './places/places.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
+import { adminSettingsRoutes } from './settings/settings.routes.ts';
 import { adminStaffRoutes } from './staff/staff.routes.ts';
 
 /**
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminPlacesRoutes);
       await company.register(adminImageRoutes);
       await company.register(adminMembersRoutes);
+      await company.register(adminSettingsRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
   );
