@@ -5,6 +5,7 @@ import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminProductsFileRoutes } from './catalogue/products-file.routes.ts';
 import { adminMembersRoutes } from './members/members.routes.ts';
+import { adminOperatorRoutes } from './operator/operator.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
 import { adminPlacesRoutes } from './places/places.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
@@ -33,4 +34,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
     },
     { prefix: '/admin/companies/:companyUid' },
   );
+  await api.register(adminOperatorRoutes, { prefix: '/admin/operator' });
 };
