@@ -2,15 +2,10 @@ import { z } from 'zod';
 import { adminUid } from './admin.ts';
 import { HIDDEN_MODULES, LANGUAGES, SIGNIN_METHODS } from './constants.ts';
 
+export { ADMIN_SIGNIN_METHODS, SOCIAL_NETWORKS } from './constants.ts';
+
 // A company's settings in the admin site (issue 17, owner only): branding, contact, and for the app's
 // main company the app's own settings (colours, sign-in, signup, anonymous navigation, languages).
-
-/** The networks the storefront's footer draws (apps/web social-links.tsx). */
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'tiktok', 'x', 'youtube', 'linkedin'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-/** Sign-in methods an owner turns on from the site; the social ones need client ids (the tenant file). */
-export const ADMIN_SIGNIN_METHODS = ['EMAIL', 'DOCUMENT', 'MOBILE_NUMBER', 'ONLY_DOCUMENT'] as const;
 
 /** The settings that belong to the app: only its main company's owners (and operators) change them. */
 export const APP_SETTINGS = [
@@ -65,7 +60,8 @@ export const adminSettingsPatchSchema = z.strictObject({
   logo_uid: imageUid.optional(),
   banner_uid: imageUid.optional(),
   whatsapp_number: z.string().trim().max(30).nullable().optional(),
-  social_links: z.record(z.string().max(30), z.string().trim().max(500)).optional(),
+  /** A network left empty (or null) is taken away. */
+  social_links: z.record(z.string().max(30), z.string().trim().max(500).nullable()).optional(),
   hidden_for_members: z.array(z.string().max(30)).max(10).optional(),
   main_color: z.string().max(30).nullable().optional(),
   menu_color: z.string().max(30).nullable().optional(),

@@ -111,7 +111,7 @@ function checkedColor(problems: Problems, field: string, value: string) {
   return value;
 }
 
-function checkedSocialLinks(problems: Problems, links: Record<string, string>) {
+function checkedSocialLinks(problems: Problems, links: Record<string, string | null>) {
   const kept: Record<string, string> = {};
   for (const [network, address] of Object.entries(links)) {
     const field = `social_links.${network}`;
@@ -119,7 +119,7 @@ function checkedSocialLinks(problems: Problems, links: Record<string, string>) {
       problems.add(field, 'notAChoice', SOCIAL_NETWORKS);
       continue;
     }
-    if (address === '') continue;
+    if (!address) continue;
     if (!isHttpsAddress(address)) problems.add(field, 'httpsUrl');
     else kept[network] = address;
   }

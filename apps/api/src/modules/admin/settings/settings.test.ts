@@ -84,7 +84,7 @@ describe('admin company settings', () => {
           main_color: '#AA3300',
           allow_signup: false,
           whatsapp_number: '+51 987 654 321',
-          social_links: { instagram: 'https://instagram.com/demo', facebook: '' },
+          social_links: { instagram: 'https://instagram.com/demo', facebook: '', x: null },
           hidden_for_members: ['program'],
           languages: ['es'],
         },
