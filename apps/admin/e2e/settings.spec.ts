@@ -100,7 +100,7 @@ async function ownShop(request: APIRequestContext) {
   return { domain, company: company.name, email };
 }
 
-test('an owner changes the main colour and turns signup off, and the storefront shows it at once', async ({
+test('an owner changes the main colour, turns signup off and offers English only, and the storefront shows it at once', async ({
   page,
   request,
 }) => {
@@ -110,6 +110,7 @@ test('an owner changes the main colour and turns signup off, and the storefront 
   await presetCookieChoice(page);
   await page.goto(`${storefront}/login`);
   await expect(page.getByRole('link', { name: 'Regístrate' })).toBeVisible();
+  await expect(page.getByLabel('Idioma').first()).toBeVisible();
 
   await signIn(page, shop.email, PASSWORD, shop.company);
   await page.getByRole('menuitem', { name: 'Configuración' }).click();
@@ -118,6 +119,9 @@ test('an owner changes the main colour and turns signup off, and the storefront 
   await checkAxe(page, 'settings');
   await page.getByLabel('Color principal').fill('#1565C0');
   await page.getByLabel('Permitir registrarse').uncheck();
+  // The shop in English only: no language selector, English by default.
+  await page.getByRole('checkbox', { name: 'Español' }).uncheck();
+  await page.getByRole('radio', { name: 'English' }).check();
   // A bad number is refused beside its input, and nothing is saved.
   await page.getByLabel('Número de WhatsApp').fill('12345');
   await page.getByRole('button', { name: 'Guardar' }).click();
@@ -128,8 +132,11 @@ test('an owner changes the main colour and turns signup off, and the storefront 
   await expect(page.getByText('Elemento actualizado')).toBeVisible();
 
   await page.goto(`${storefront}/login`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Forgot your password?')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('link', { name: 'Sign up' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Regístrate' })).toHaveCount(0);
+  await expect(page.getByLabel('Language')).toHaveCount(0);
   expect(
     await page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--main-color').trim(),

@@ -108,7 +108,12 @@ describe('admin company settings', () => {
       expect(line?.after).toMatchObject({ allow_signup: false, main_color: '#AA3300' });
       // This process answers the new record at once; the other within moments (NOTIFY), not in 60 s.
       const mine = await appRecord(t.app);
-      expect(mine).toMatchObject({ allow_signup: false, colors: { main_color: '#AA3300' } });
+      expect(mine).toMatchObject({
+        allow_signup: false,
+        colors: { main_color: '#AA3300' },
+        language: 'es',
+        languages: ['es'],
+      });
       expect(mine.company.logo).toBe(`/media/${logo}/400.webp`);
       const deadline = Date.now() + 2000;
       while ((await appRecord(other)).allow_signup !== false && Date.now() < deadline)
