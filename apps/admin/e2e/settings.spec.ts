@@ -117,6 +117,8 @@ test('an owner changes the main colour, turns signup off and offers English only
   await expect(page).toHaveURL(`${ADMIN}/settings`);
   await expect(page.getByRole('heading', { name: 'La app (tienda en línea)' })).toBeVisible();
   await checkAxe(page, 'settings');
+  // One object per company: nothing to delete.
+  await expect(page.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
   await page.getByLabel('Color principal').fill('#1565C0');
   await page.getByLabel('Permitir registrarse').uncheck();
   // The shop in English only: no language selector, English by default.

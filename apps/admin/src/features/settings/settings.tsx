@@ -12,8 +12,10 @@ import {
   FormDataConsumer,
   RadioButtonGroupInput,
   required,
+  SaveButton,
   SimpleForm,
   TextInput,
+  Toolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -99,7 +101,14 @@ export function SettingsPage() {
       mutationMode="pessimistic"
       title="admin.settings.title"
     >
-      <SimpleForm>
+      {/* One object per company: saved, never deleted (no delete button). */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <TextInput source="name" validate={required()} />
         <Section title="admin.settings.branding" />
         <PictureInput source="logo" upload="logo_upload" label="admin.settings.logo" />
