@@ -93,6 +93,8 @@ export const AUDIT_OBJECT_TYPES = [
   'member',
   'membership',
   'program',
+  'app',
+  'company',
 ] as const;
 export const auditEntrySchema = z.object({
   uid: z.string(),
