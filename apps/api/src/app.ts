@@ -8,6 +8,7 @@ import { OneLineRequestLog } from './lib/request-log.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminRouteTablePlugin } from './modules/admin/access/admin-guard.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { appEventsPlugin } from './modules/apps/app-events.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(docsPlugin);
   await fastify.register(adminRouteTablePlugin);
   await fastify.register(catalogueEventsPlugin);
+  await fastify.register(appEventsPlugin);
 
   await fastify.register(
     async (api) => {

@@ -17,7 +17,7 @@ import { routes } from './app/router.tsx';
 import { type ServerOutcome, ServerOutcomeContext } from './app/server-render.tsx';
 import { setServerWindow } from './components/ui/safe-html.tsx';
 import { setTransport } from './lib/api-client.ts';
-import { initI18n } from './lib/i18n.ts';
+import { appLanguage, initI18n } from './lib/i18n.ts';
 import {
   MIRRORED_KEYS,
   STORAGE_KEYS,
@@ -163,7 +163,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     removeItem: (key) => values.delete(key),
   };
   const renderStorage = Object.fromEntries(MIRRORED_KEYS.map((key) => [key, values.get(key) ?? null]));
-  const lang = values.get(STORAGE_KEYS.lang) ?? i18next.options.fallbackLng?.toString() ?? 'es';
+  const lang = appLanguage(request.app, values.get(STORAGE_KEYS.lang));
   const i18n = i18next.cloneInstance({ lng: lang });
 
   return scope.run({ storage, cookieHeader: request.cookieHeader, api: request.api }, async () => {

@@ -5,7 +5,7 @@ import { loadAppRecord } from './app/app-record.ts';
 import { createQueryClient, hydratePageQueries, readPageState } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { applyAppLanguage, initI18n } from './lib/i18n.ts';
 import {
   applyStorageVersion,
   MIRRORED_KEYS,
@@ -44,6 +44,7 @@ async function boot() {
   applyStorageVersion();
   const page = readPageState();
   const [, app] = await Promise.all([initI18n(), loadAppRecord().catch(() => null), loadRouteModules()]);
+  if (app) await applyAppLanguage(app);
   const hydrating =
     page !== null &&
     app !== null &&

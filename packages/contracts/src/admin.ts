@@ -96,6 +96,8 @@ export const AUDIT_OBJECT_TYPES = [
   'promotion',
   'coupon',
   'gift_card',
+  'app',
+  'company',
 ] as const;
 export const auditEntrySchema = z.object({
   uid: z.string(),

@@ -78,6 +78,8 @@ export const appSchema = z.object({
   maintenance: z.boolean(),
   colors: z.object({ main_color: z.string().nullable(), menu_color: z.string().nullable() }),
   currency: z.object({ symbol: z.string() }),
+  /** The default language; `languages` are the ones the selector offers (the admin settings). */
   language: z.enum(LANGUAGES),
+  languages: z.array(z.enum(LANGUAGES)),
 });
 export type App = z.infer<typeof appSchema>;

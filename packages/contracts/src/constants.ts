@@ -54,6 +54,14 @@ export const SIGNIN_METHODS = [
 ] as const;
 export type SigninMethod = (typeof SIGNIN_METHODS)[number];
 
+// The admin settings' choices (admin-settings.ts), here so that the admin site's screens need no zod.
+/** The networks the storefront's footer draws (apps/web social-links.tsx). */
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'tiktok', 'x', 'youtube', 'linkedin'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** Sign-in methods an owner turns on from the site; the social ones need client ids (the tenant file). */
+export const ADMIN_SIGNIN_METHODS = ['EMAIL', 'DOCUMENT', 'MOBILE_NUMBER', 'ONLY_DOCUMENT'] as const;
+
 export const HIDDEN_MODULES = ['cart', 'store', 'program'] as const;
 export type HiddenModule = (typeof HIDDEN_MODULES)[number];
 

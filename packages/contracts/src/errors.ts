@@ -453,6 +453,11 @@ export const ERRORS = {
     es: 'La empresa necesita al menos un dueño: nombra a otro dueño antes de quitar o cambiar a este.',
     en: 'The company needs at least one owner: make someone else owner before removing or changing this one.',
   },
+  APP_SETTINGS_MAIN_ONLY: {
+    status: 403,
+    es: 'Los colores, el ingreso, el registro, la navegación anónima y los idiomas son de la app: se cambian desde su empresa principal.',
+    en: "Colours, sign-in, signup, anonymous navigation and languages belong to the app: change them from the app's main company.",
+  },
 } as const satisfies Record<string, { status: number } & Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -513,6 +518,22 @@ export const FIELD_MESSAGES = {
     es: 'Ingresa un porcentaje entero de 1 a 100.',
     en: 'Enter a whole percent from 1 to 100.',
   },
+  hexColor: { es: 'Ingresar un color como #1A2B3C.', en: 'Enter a colour such as #1A2B3C.' },
+  httpsUrl: {
+    es: 'Ingresar una dirección que empiece con https://',
+    en: 'Enter an address starting with https://',
+  },
+  notAChoice: { es: 'Opción no válida. Opciones:', en: 'Not a valid option. Options:' },
+  atLeastOne: { es: 'Elegir al menos uno.', en: 'Choose at least one.' },
+  onlyDocumentAlone: {
+    es: 'Solo documento no se combina con otros métodos de ingreso.',
+    en: 'Document only cannot be combined with other sign-in methods.',
+  },
+  defaultLanguageOffered: {
+    es: 'El idioma por defecto debe estar entre los ofrecidos.',
+    en: 'The default language must be one of those offered.',
+  },
+  domain: { es: 'Ingresar un dominio correcto, como tienda.pe', en: 'Enter a valid domain, such as shop.pe' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

@@ -2,6 +2,7 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import CategoryIcon from '@mui/icons-material/Category';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
+import DnsIcon from '@mui/icons-material/Dns';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
@@ -10,6 +11,7 @@ import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import SettingsIcon from '@mui/icons-material/Settings';
 import StoreIcon from '@mui/icons-material/Store';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
@@ -105,6 +107,22 @@ const GiftCardCreate = lazy(() =>
 );
 const AuditLogList = lazy(() =>
   import('../features/audit/audit-log.tsx').then((m) => ({ default: m.AuditLogList })),
+);
+
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+const installation = () => import('../features/installation/installation.tsx');
+const InstallationAppList = lazy(() => installation().then((m) => ({ default: m.InstallationAppList })));
+const InstallationAppCreate = lazy(() => installation().then((m) => ({ default: m.InstallationAppCreate })));
+const InstallationCompanyList = lazy(() =>
+  installation().then((m) => ({ default: m.InstallationCompanyList })),
+);
+const InstallationCompanyCreate = lazy(() =>
+  installation().then((m) => ({ default: m.InstallationCompanyCreate })),
+);
+const InstallationOwnerCreate = lazy(() =>
+  installation().then((m) => ({ default: m.InstallationOwnerCreate })),
 );
 
 /** The back office: react-admin over the admin API, one company at a time. */
@@ -212,7 +230,22 @@ export function AdminApp() {
         edit={ProgramEdit}
         recordRepresentation="name"
       />
+      <Resource name="settings" icon={SettingsIcon} list={SettingsPage} />
       <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
+      <Resource
+        name="installation-apps"
+        icon={DnsIcon}
+        list={InstallationAppList}
+        create={InstallationAppCreate}
+        recordRepresentation="name"
+      />
+      <Resource
+        name="installation-companies"
+        list={InstallationCompanyList}
+        create={InstallationCompanyCreate}
+        recordRepresentation="name"
+      />
+      <Resource name="installation-owners" create={InstallationOwnerCreate} />
       <CustomRoutes noLayout>
         <Route path="/companies" element={<CompanyPicker />} />
       </CustomRoutes>

@@ -8,13 +8,15 @@ import {
   LoadingPage,
   LocalesMenuButton,
   Logout,
+  Menu,
   TitlePortal,
   UserMenu,
   useLogoutIfAccessDenied,
+  useResourceDefinitions,
   useTranslate,
   useUserMenu,
 } from 'react-admin';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { currentCompany, retryUnlessSignedOut } from '../lib/auth-provider.ts';
 
 /** The user menu's "Switch company": back to the picker. */
@@ -66,15 +68,42 @@ function AdminAppBar() {
   );
 }
 
-/** The layout of every screen, once a company is picked; without one (or one no longer held), the picker. */
+/**
+ * The company's screens (every resource with a list), each shown if the role opens it, when a company is
+ * picked; then the operator's installation screens, which belong to no company.
+ */
+function AdminMenu() {
+  const company = useCurrentCompany();
+  const resources = useResourceDefinitions();
+  const companyScreens = Object.values(resources).filter(
+    (resource) => resource.hasList && !resource.name.startsWith('installation-'),
+  );
+  return (
+    <Menu>
+      {company.data &&
+        companyScreens.map((resource) => <Menu.ResourceItem key={resource.name} name={resource.name} />)}
+      <Menu.ResourceItem name="installation-apps" />
+    </Menu>
+  );
+}
+
+/**
+ * The layout of every screen, once a company is picked; without one (or one no longer held), the
+ * picker, except on the operator's installation screens, which belong to no company.
+ */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const company = useCurrentCompany();
+  const installation = useLocation().pathname.startsWith('/installation-');
   const logoutIfDenied = useLogoutIfAccessDenied();
   // A revoked or expired token (401) signs out.
   useEffect(() => {
     if (company.error) logoutIfDenied(company.error);
   }, [company.error, logoutIfDenied]);
   if (company.isPending || company.error) return <LoadingPage />;
-  if (!company.data) return <Navigate to="/companies" replace />;
-  return <Layout appBar={AdminAppBar}>{children}</Layout>;
+  if (!company.data && !installation) return <Navigate to="/companies" replace />;
+  return (
+    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      {children}
+    </Layout>
+  );
 }

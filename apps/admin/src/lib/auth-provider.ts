@@ -1,6 +1,7 @@
 import type { AdminMe as Me } from '@storefront/contracts/admin';
 import type { AuthProvider } from 'react-admin';
 import { api, apiError } from './api.ts';
+import { OPERATOR_RESOURCES } from './data-provider.ts';
 import { session } from './session.ts';
 
 /** Screens only an owner opens (the API refuses a manager too): a manager's menu does not show them. */
@@ -68,6 +69,7 @@ export const authProvider: AuthProvider = {
     return (await currentCompany())?.role ?? null;
   },
   async canAccess({ resource }) {
+    if (OPERATOR_RESOURCES.has(resource)) return (await fetchMe()).is_operator;
     if (!OWNER_ONLY_RESOURCES.has(resource)) return true;
     return (await currentCompany())?.role === 'owner';
   },

@@ -2,6 +2,34 @@ import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import { api, apiError, isApiError } from './api.ts';
 import { session } from './session.ts';
 
+/**
+ * The installation operator's resources (`/api/admin/operator/...`), not a company's: apps, an app's
+ * companies (filter or field `app_uid`) and a company's owners (field `company_uid`).
+ */
+export const OPERATOR_RESOURCES = new Set([
+  'installation-apps',
+  'installation-companies',
+  'installation-owners',
+]);
+
+function operatorPath(resource: string, scope: Record<string, unknown> = {}): string {
+  const base = '/api/admin/operator/';
+  const part = (value: unknown) => encodeURIComponent(String(value ?? ''));
+  if (resource === 'installation-apps') return `${base}apps/`;
+  if (resource === 'installation-companies') return `${base}apps/${part(scope.app_uid)}/companies/`;
+  return `${base}companies/${part(scope.company_uid)}/owners/`;
+}
+
+/** Singleton resources: one object per company (`GET|PATCH .../settings/`), whose id is the resource's name. */
+const SINGLETONS = new Set(['settings']);
+
+/** The path of a resource's list or object: the company's, a singleton's, or the operator's. */
+function pathOf(resource: string, uid?: Identifier, scope?: Record<string, unknown>): string {
+  if (OPERATOR_RESOURCES.has(resource)) return operatorPath(resource, scope);
+  if (SINGLETONS.has(resource)) return companyPath(resource);
+  return companyPath(resource, uid);
+}
+
 /** A list answer of this API (architecture §3). */
 interface Page<T> {
   count: number;
@@ -13,7 +41,7 @@ interface Page<T> {
 type ApiRecord = Record<string, unknown> & { uid?: string; version?: number };
 
 /** Keys the server owns: never sent back in a write. */
-const SERVER_KEYS = new Set(['id', 'uid', 'version', 'created_at', 'updated_at']);
+const SERVER_KEYS = new Set(['id', 'uid', 'version', 'created_at', 'updated_at', 'is_main', 'company_uid']);
 
 /** The translation key of the 409 message (locales): someone else saved first. */
 export const CONFLICT_MESSAGE = 'admin.conflict';
@@ -33,11 +61,22 @@ const READ_AS_UID: Record<string, string[]> = { products: ['category'] };
 
 /** react-admin wants an `id`: this API names its objects by `uid`. */
 function toRecord(resource: string, record: ApiRecord): RaRecord {
+  if (SINGLETONS.has(resource)) return flattenSingleton(resource, record);
   const uids = (READ_AS_UID[resource] ?? []).map((field) => {
     const value = record[field] as { uid?: string } | null | undefined;
     return [`${field}_uid`, value?.uid ?? null];
   });
   return { ...record, ...Object.fromEntries(uids), id: (record.uid ?? record.id) as Identifier };
+}
+
+/**
+ * The settings as one form: the app's part (null unless the company is its app's main one) is read
+ * flat, as the PATCH takes it; `is_main` says whether the form shows it.
+ */
+function flattenSingleton(resource: string, record: ApiRecord): RaRecord {
+  const { app, ...rest } = record as ApiRecord & { app?: Record<string, unknown> | null };
+  const { uid: _appUid, ...appFields } = app ?? {};
+  return { ...rest, ...appFields, is_main: Boolean(app), id: resource };
 }
 
 /** The fields a form changed (a whole nested array counts as one field), without the server's own keys. */
@@ -71,31 +110,43 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
 /** The form's field of a new picture (react-admin's ImageInput keeps `{rawFile, src, title}`). */
 export const IMAGE_UPLOAD_FIELD = 'image_upload';
 
+/** Each picture field of a form and the uid field its upload fills (the settings have two pictures). */
+const UPLOAD_FIELDS: Record<string, string> = {
+  [IMAGE_UPLOAD_FIELD]: 'image_uid',
+  logo_upload: 'logo_uid',
+  banner_upload: 'banner_uid',
+};
+
 /**
  * A picture picked in the form is uploaded first (`POST images/`, multipart field `file`), and the write
- * then names it by `image_uid`. An input left empty changes nothing (it cannot tell "never touched" from
- * "cleared", and a save must not drop the current picture).
+ * then names it by its uid field (`image_uid`, `logo_uid`…). An input left empty changes nothing (it
+ * cannot tell "never touched" from "cleared", and a save must not drop the current picture).
  */
 async function withUploadedImage(data: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (!(IMAGE_UPLOAD_FIELD in data)) return data;
-  const { [IMAGE_UPLOAD_FIELD]: picked, ...rest } = data;
-  const file = (picked as { rawFile?: unknown } | null)?.rawFile;
-  if (!(file instanceof File)) return rest;
-  const form = new FormData();
-  form.append('file', file, file.name);
-  try {
-    const { json } = await api<{ uid: string }>(companyPath('images'), { method: 'POST', body: form });
-    return { ...rest, image_uid: json.uid };
-  } catch (error) {
-    // The API names the upload's field `file`, which the form does not have: its refusal ("not a JPEG,
-    // PNG or WebP image") goes beside the picture input and into the notification (react-admin's
-    // `root.serverError`), instead of a bare "the form is not valid".
-    if (!isApiError(error) || error.status >= 500) throw error;
-    throw apiError(error.message, error.status, {
-      errors: { [IMAGE_UPLOAD_FIELD]: error.message, root: { serverError: error.message } },
-      raw: error.body.raw,
-    });
+  let result = data;
+  for (const [field, uidField] of Object.entries(UPLOAD_FIELDS)) {
+    if (!(field in result)) continue;
+    const { [field]: picked, ...rest } = result;
+    result = rest;
+    const file = (picked as { rawFile?: unknown } | null)?.rawFile;
+    if (!(file instanceof File)) continue;
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const { json } = await api<{ uid: string }>(companyPath('images'), { method: 'POST', body: form });
+      result = { ...result, [uidField]: json.uid };
+    } catch (error) {
+      // The API names the upload's field `file`, which the form does not have: its refusal ("not a JPEG,
+      // PNG or WebP image") goes beside the picture input and into the notification (react-admin's
+      // `root.serverError`), instead of a bare "the form is not valid".
+      if (!isApiError(error) || error.status >= 500) throw error;
+      throw apiError(error.message, error.status, {
+        errors: { [field]: error.message, root: { serverError: error.message } },
+        raw: error.body.raw,
+      });
+    }
   }
+  return result;
 }
 
 /** The query of a list: page, page_size, ordering (`-field` descending), search (`q`) and filters. */
@@ -121,13 +172,15 @@ export function listQuery(params: {
 /** The data provider of the admin API (docs: /work/briefs/admin-contract.md; paths under /api/admin/). */
 export const dataProvider = {
   async getList(resource, params) {
-    const { json } = await api<Page<ApiRecord>>(`${companyPath(resource)}?${listQuery(params)}`, {
+    const { app_uid, ...filter } = params.filter ?? {};
+    const path = pathOf(resource, undefined, { app_uid });
+    const { json } = await api<Page<ApiRecord>>(`${path}?${listQuery({ ...params, filter })}`, {
       signal: params.signal,
     });
     return { data: json.results.map((record) => toRecord(resource, record)) as never[], total: json.count };
   },
   async getOne(resource, params) {
-    const { json } = await api<ApiRecord>(companyPath(resource, params.id), { signal: params.signal });
+    const { json } = await api<ApiRecord>(pathOf(resource, params.id), { signal: params.signal });
     return { data: toRecord(resource, json) as never };
   },
   async getMany(resource, params) {
@@ -147,16 +200,19 @@ export const dataProvider = {
     return { data: json.results.map((record) => toRecord(resource, record)) as never[], total: json.count };
   },
   async create(resource, params) {
-    const { json } = await api<ApiRecord>(companyPath(resource), {
+    // An operator's company or owner names its app or company in the path, not the body.
+    const { app_uid, company_uid, ...data } = params.data as Record<string, unknown>;
+    const scoped = OPERATOR_RESOURCES.has(resource) ? data : (params.data as Record<string, unknown>);
+    const { json } = await api<ApiRecord>(pathOf(resource, undefined, { app_uid, company_uid }), {
       method: 'POST',
-      body: withoutServerKeys(await withUploadedImage(params.data)),
+      body: withoutServerKeys(await withUploadedImage(scoped)),
     });
     return { data: toRecord(resource, json) as never };
   },
   async update(resource, params) {
     const body = changedFields(await withUploadedImage(params.data), params.previousData ?? {});
     const { json } = await guarded(() =>
-      api<ApiRecord>(companyPath(resource, params.id), {
+      api<ApiRecord>(pathOf(resource, params.id), {
         method: 'PATCH',
         body,
         headers: ifMatch(params.previousData),

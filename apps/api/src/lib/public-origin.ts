@@ -64,7 +64,8 @@ export function adminSiteUrl(request: FastifyRequest): string {
  * `scheme://host[:port]` of the site a request belongs to, never taken from an unchecked header:
  * PUBLIC_URL's origin when it is set; else the tenant's registered domain that the lookup matched (its
  * canonical domain when the app was found by its API key), over https, or http for loopback names in
- * development, where the port the request came through is kept too (`http://localhost:8080`).
+ * development, where the port the request came through is kept too (`http://localhost:8080`), also for
+ * a request made on the admin site's loopback name.
  */
 export function publicOrigin(request: FastifyRequest, app: TenantApp | null = request.tenant): string {
   const { PUBLIC_URL, production } = request.server.config;
@@ -72,7 +73,10 @@ export function publicOrigin(request: FastifyRequest, app: TenantApp | null = re
   if (!app?.matchedDomain) throw new AppError('APP_NOT_FOUND');
   const domain = app.matchedDomain;
   if (production || !isLoopback(domain)) return `https://${domain}`;
-  // The port is the one this request came through, and only when it came by this very domain.
-  const port = normaliseDomain(request.hostname) === domain ? request.port : null;
+  // The port is the one this request came through, when it came by this very domain or by the admin
+  // site's loopback name (an admin's invite for a shop served by the same development server).
+  const { ADMIN_HOST = 'admin.localhost' } = request.server.config;
+  const host = normaliseDomain(request.hostname);
+  const port = host === domain || (host === ADMIN_HOST && isLoopback(host)) ? request.port : null;
   return new URL(port ? `http://${domain}:${port}` : `http://${domain}`).origin;
 }

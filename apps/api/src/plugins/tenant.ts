@@ -25,8 +25,9 @@ declare module 'fastify' {
 /**
  * The tenant of a request, from its Host (a leading www. ignored) and its API-KEY header
  * (architecture §2). A key that is unknown or belongs to another app than the host's is refused (403).
- * Answers are kept per host and key for TENANT_CACHE_SECONDS (in each process): a change to an app's
- * domains, key or settings shows up within that time.
+ * Answers are kept per host and key for TENANT_CACHE_SECONDS (in each process): a change made through
+ * the admin API (settings, a new app's domains) clears every process's answers at once (app_events);
+ * one made otherwise (the tenant import) shows up within that time.
  */
 export function resolveTenant(request: FastifyRequest): Promise<TenantApp | null> {
   const host = normaliseDomain(request.hostname);
@@ -46,10 +47,13 @@ async function lookUpTenant(db: Database, host: string, apiKey: string): Promise
 /** Enough hosts and keys for any real deployment; past it (a scan of made-up hosts) the cache restarts. */
 const MAX_CACHED_TENANTS = 10_000;
 
-/** Look-ups kept for `seconds` (a failed one is not kept); concurrent requests share one look-up. */
+/**
+ * Look-ups kept for `seconds` (a failed one is not kept); concurrent requests share one look-up.
+ * `clear()` forgets them all: an app's settings or domains changed (modules/apps/app-events.ts).
+ */
 function tenantCache(seconds: number) {
   const entries = new Map<string, { until: number; app: Promise<TenantApp | null> }>();
-  return (key: string, lookUp: () => Promise<TenantApp | null>): Promise<TenantApp | null> => {
+  const lookUpKept = (key: string, lookUp: () => Promise<TenantApp | null>): Promise<TenantApp | null> => {
     if (seconds === 0) return lookUp();
     const now = Date.now();
     const hit = entries.get(key);
@@ -60,6 +64,7 @@ function tenantCache(seconds: number) {
     app.catch(() => entries.delete(key));
     return app;
   };
+  return Object.assign(lookUpKept, { clear: () => entries.clear(), seconds });
 }
 
 export const tenantPlugin = fp(async function tenant(fastify: FastifyInstance) {

@@ -21,6 +21,7 @@ const MEMBER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0001';
 const STAFF_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0002';
 const RIVAL_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0201';
 const OWNER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0003';
+const OPERATOR_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0005';
 const PROGRAM = 'demo-club';
 const PLACE = 'place-miraflores';
 
@@ -80,6 +81,7 @@ let member: string;
 let staff: string;
 let rival: string;
 let owner: string;
+let operator: string;
 let fresh = 0;
 
 beforeAll(async () => {
@@ -88,6 +90,7 @@ beforeAll(async () => {
   staff = await issueToken(t.db, { uid: STAFF_UID, appUid: 'demo' });
   rival = await issueToken(t.db, { uid: RIVAL_UID, appUid: 'demo' });
   owner = await issueToken(t.db, { uid: OWNER_UID, appUid: 'demo' });
+  operator = await issueToken(t.db, { uid: OPERATOR_UID, appUid: 'demo' });
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -309,6 +312,15 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   LAST_OWNER: {
     // The demo company's only owner revokes their own role.
     request: () => as(owner, { method: 'DELETE', url: `/api/admin/companies/demo-main/staff/${OWNER_UID}/` }),
+  },
+  APP_SETTINGS_MAIN_ONLY: {
+    // The app's colours asked of a company that is not the app's main one.
+    request: () =>
+      as(operator, {
+        method: 'PATCH',
+        url: '/api/admin/companies/rival-main/settings/',
+        payload: { main_color: '#112233' },
+      }),
   },
   METHOD_NOT_ALLOWED: {
     unreachable: 'Fastify answers an unknown method on a known path with 404; no route answers 405',

@@ -71,6 +71,7 @@ const app = (over: Partial<App> = {}): App => {
     colors: { main_color: null, menu_color: null },
     currency: { symbol: 'S/' },
     language: 'es',
+    languages: ['es', 'en'],
     ...over,
   };
 };

@@ -1,3 +1,4 @@
+import type { App } from '@storefront/contracts/app';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@storefront/contracts/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -8,6 +9,17 @@ import { STORAGE_KEYS, storage } from './storage.ts';
 export function storedLanguage(): Language {
   const stored = storage.get(STORAGE_KEYS.lang);
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language a page of this app shows: the visitor's pick when the app offers it, else the app's
+ * default (its admin settings). The server's render and the browser agree on it.
+ */
+export function appLanguage(
+  app: Pick<App, 'language' | 'languages'>,
+  picked: string | null | undefined,
+): Language {
+  return app.languages.includes(picked as Language) ? (picked as Language) : app.language;
 }
 
 type Bundles = Record<Language, Record<string, unknown>>;
@@ -32,6 +44,13 @@ export async function initI18n(): Promise<typeof i18next> {
   });
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
   return i18next;
+}
+
+/** Shows the app's language (`appLanguage`) once its record is known, without storing it as a pick. */
+export async function applyAppLanguage(app: Pick<App, 'language' | 'languages'>): Promise<void> {
+  const language = appLanguage(app, storage.get(STORAGE_KEYS.lang));
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (i18next.language !== language) await i18next.changeLanguage(language);
 }
 
 /** The language selector keeps its choice under `lang` (spec §1). */

@@ -42,6 +42,8 @@ export const apps = pgTable('apps', {
   colors: jsonb().$type<{ main_color?: string; menu_color?: string }>().notNull().default({}),
   currencySymbol: text().notNull().default('S/'),
   language: text().notNull().default('es'),
+  /** The storefront languages offered (its selector); `language` is the default one, among them. */
+  languages: text().array().notNull().default(sql`'{es,en}'::text[]`),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -96,6 +98,8 @@ export const companies = pgTable(
     hiddenForMembers: text().array().notNull().default(sql`'{}'::text[]`),
     socialLinks: jsonb().$type<Record<string, string>>().notNull().default({}),
     categoryUid: text().references(() => companyCategories.uid, { onDelete: 'set null' }),
+    /** The admin settings' version (If-Match), the app's settings too for its main company. */
+    settingsVersion: integer().notNull().default(1),
   },
   (t) => [index().on(t.appUid)],
 );

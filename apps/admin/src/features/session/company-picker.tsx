@@ -56,7 +56,7 @@ export function CompanyPicker() {
           <Typography component="h1" variant="h5" gutterBottom>
             {translate('admin.company.pick')}
           </Typography>
-          {me.data.companies.length === 0 ? (
+          {me.data.companies.length === 0 && !me.data.is_operator ? (
             <Typography>{translate('admin.company.none')}</Typography>
           ) : (
             <List aria-label={translate('admin.company.pick')}>
@@ -75,7 +75,10 @@ export function CompanyPicker() {
               ))}
             </List>
           )}
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
+            {me.data.is_operator && (
+              <Button label="admin.installation.open" onClick={() => navigate('/installation-apps')} />
+            )}
             <Button label="ra.auth.logout" onClick={() => logout()} />
           </Box>
         </CardContent>

@@ -101,6 +101,8 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/companies/:companyUid/cities/': {},
   'POST /api/admin/companies/:companyUid/cities/': { body: { name: 'Matriz', country_code: 'PE' } },
   'GET /api/admin/companies/:companyUid/cities/:uid/': { params: { uid: 'area-lima' } },
+  'GET /api/admin/companies/:companyUid/settings/': {},
+  'PATCH /api/admin/companies/:companyUid/settings/': { body: { menu_color: '#112233' } },
   // Its picture is drawn in beforeAll.
   'POST /api/admin/companies/:companyUid/images/': {},
   'GET /api/admin/companies/:companyUid/members/': {},
@@ -145,13 +147,28 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/companies/:companyUid/gift-cards/:uid/void/': { params: { uid: 'gift-demo-20' } },
 };
 
+/** The installation operator's routes: one request each that an operator may make. */
+const OPERATOR_CASES: Record<string, Case> = {
+  'GET /api/admin/operator/apps/': {},
+  'POST /api/admin/operator/apps/': { body: { name: 'Matriz', domains: ['matriz.pe'] } },
+  'GET /api/admin/operator/apps/:appUid/companies/': { params: { appUid: 'demo' } },
+  'POST /api/admin/operator/apps/:appUid/companies/': {
+    params: { appUid: 'demo' },
+    body: { name: 'Matriz' },
+  },
+  'POST /api/admin/operator/companies/:companyUid/owners/': {
+    params: { companyUid: 'rival-main' },
+    body: { email: 'matriz-owner@demo.pe' },
+  },
+};
+
 /** The calls outside a company, each with the answers every kind of caller gets. */
 const ACCOUNT_ROUTES = ['POST /api/admin/session/', 'DELETE /api/admin/session/', 'GET /api/admin/me/'];
 
 const nameOf = (route: AdminRouteEntry) => `${route.method} ${route.url}`;
 
 function request(route: AdminRouteEntry, token: string | null, companyUid = COMPANY): InjectOptions {
-  const test = CASES[nameOf(route)] ?? {};
+  const test = CASES[nameOf(route)] ?? OPERATOR_CASES[nameOf(route)] ?? {};
   const values: Record<string, string> = { companyUid, ...test.params };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(values[name] ?? `no-${name}`),
@@ -204,7 +221,17 @@ describe('admin authorization matrix', () => {
     expect(missing, 'add a case for these routes to CASES').toEqual([]);
     const roleless = scoped.filter((route) => !route.adminRole).map(nameOf);
     expect(roleless, "give these routes config: { adminRole: 'owner' | 'manager' }").toEqual([]);
-    const other = table.filter((route) => !route.companyScoped).map(nameOf);
+    const operatorRoutes = table.filter((route) => route.operatorOnly);
+    expect(operatorRoutes.length).toBeGreaterThanOrEqual(5);
+    expect(
+      operatorRoutes.filter((route) => !(nameOf(route) in OPERATOR_CASES)).map(nameOf),
+      'add a case for these routes to OPERATOR_CASES',
+    ).toEqual([]);
+    expect(
+      operatorRoutes.filter((route) => route.adminRole !== 'operator').map(nameOf),
+      "give these routes config: { adminRole: 'operator' }",
+    ).toEqual([]);
+    const other = table.filter((route) => !route.companyScoped && !route.operatorOnly).map(nameOf);
     expect(other.sort(), 'add a case for these routes to ACCOUNT_ROUTES').toEqual([...ACCOUNT_ROUTES].sort());
     expect(Object.keys(CASES).filter((name) => !scoped.some((route) => nameOf(route) === name))).toEqual([]);
     // The document names parameters {companyUid}; the route table :companyUid.
@@ -256,6 +283,29 @@ describe('admin authorization matrix', () => {
           i === 0 ? res.statusCode >= 300 : refused || (res.statusCode === 404 && route.method !== 'DELETE');
         if (failed) failures.push(`${nameOf(route)} right role: ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every operator route to anyone but an installation operator', async () => {
+    const failures: string[] = [];
+    for (const route of table.filter((r) => r.operatorOnly)) {
+      const callers: [string, string | null, number][] = [
+        ['anonymous', null, 401],
+        ['bad token', 'nope', 401],
+        ['member', tokens.member, 403],
+        ['staff', tokens.staff, 403],
+        ['manager', tokens.manager, 403],
+        ['owner', tokens.owner, 403],
+        ["another app's owner", tokens.multiOwner, 403],
+      ];
+      for (const [label, token, want] of callers) {
+        const res = await t.app.inject(request(route, token));
+        if (res.statusCode !== want) failures.push(`${nameOf(route)} ${label}: ${res.statusCode}`);
+      }
+      const res = await t.app.inject(request(route, tokens.operator));
+      if (res.statusCode >= 300)
+        failures.push(`${nameOf(route)} operator: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
   });

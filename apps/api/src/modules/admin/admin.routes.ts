@@ -6,9 +6,11 @@ import { adminCampaignRoutes } from './campaigns/campaigns.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminProductsFileRoutes } from './catalogue/products-file.routes.ts';
 import { adminMembersRoutes } from './members/members.routes.ts';
+import { adminOperatorRoutes } from './operator/operator.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
 import { adminPlacesRoutes } from './places/places.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
+import { adminSettingsRoutes } from './settings/settings.routes.ts';
 import { adminStaffRoutes } from './staff/staff.routes.ts';
 
 /**
@@ -30,7 +32,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminImageRoutes);
       await company.register(adminMembersRoutes);
       await company.register(adminCampaignRoutes);
+      await company.register(adminSettingsRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
   );
+  await api.register(adminOperatorRoutes, { prefix: '/admin/operator' });
 };

@@ -1,5 +1,5 @@
 import type { App, Company } from '@storefront/contracts/app';
-import type { Language } from '@storefront/contracts/constants';
+import { LANGUAGES, type Language } from '@storefront/contracts/constants';
 import { countryByCode } from '@storefront/contracts/countries';
 import { AppError } from '@storefront/contracts/errors';
 import type { Database } from '@storefront/db/client';
@@ -102,6 +102,7 @@ export async function buildAppRecord(
     colors: { main_color: app.colors.main_color ?? null, menu_color: app.colors.menu_color ?? null },
     currency: { symbol: app.currencySymbol },
     language: app.language === 'en' ? 'en' : 'es',
+    languages: LANGUAGES.filter((language) => app.languages.includes(language)),
   };
 }
 

@@ -1,15 +1,18 @@
-import { LANGUAGES, type Language } from '@storefront/contracts/constants';
+import type { Language } from '@storefront/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../lib/i18n.ts';
+import { useAppRecord } from '../app-context.tsx';
 
-/** Español / English, kept under `lang` (spec §1). */
+/** Español / English, kept under `lang` (spec §1): the languages the app offers, if more than one. */
 export function LanguageSelector() {
   const { t, i18n } = useTranslation();
+  const { languages } = useAppRecord();
+  if (languages.length < 2) return null;
   return (
     <label className="language-selector">
       <span className="visually-hidden">{t('language.label')}</span>
       <select value={i18n.language} onChange={(event) => void changeLanguage(event.target.value as Language)}>
-        {LANGUAGES.map((language) => (
+        {languages.map((language) => (
           <option key={language} value={language}>
             {t(`language.${language}`)}
           </option>

@@ -11,13 +11,15 @@ import * as repo from './access.repository.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The least role a company-scoped admin route needs (`owner` or `manager`). A route without it is
-     * refused to everyone but owners, and fails the authorization matrix (admin-matrix.test.ts).
+     * The least role a company-scoped admin route needs (`owner` or `manager`); `operator` on the
+     * installation operator's routes (`/api/admin/operator/`). A route without it is refused to everyone
+     * but owners, and fails the authorization matrix (admin-matrix.test.ts).
      */
-    adminRole?: AdminRole;
+    adminRole?: AdminRole | 'operator';
   }
   interface FastifyRequest {
     adminContext: AdminContext | null;
+    operatorContext: AdminUserContext | null;
   }
   interface FastifyInstance {
     /** Every route under /api/admin/, as registered: the authorization matrix is generated from it. */
@@ -28,9 +30,11 @@ declare module 'fastify' {
 export interface AdminRouteEntry {
   method: string;
   url: string;
-  adminRole: AdminRole | undefined;
+  adminRole: AdminRole | 'operator' | undefined;
   /** Under /api/admin/companies/:companyUid/ (guarded), or the session and me calls. */
   companyScoped: boolean;
+  /** Under /api/admin/operator/: installation operators only (operatorGuardPlugin). */
+  operatorOnly: boolean;
 }
 
 /** What an admin service gets first: the signed-in user, the language and the database. */
@@ -88,7 +92,7 @@ async function guard(request: FastifyRequest): Promise<void> {
     typeof companyUid === 'string' ? await repo.companyWithRole(ctx.db, companyUid, ctx.user.uid) : null;
   if (!found || (!operator && found.role === null)) throw new AppError('NOT_FOUND');
   const role = operator ? 'owner' : ADMIN_ROLE_OF[found.role ?? ''];
-  if (!role || RANK[role] < RANK[required]) throw new AppError('FORBIDDEN');
+  if (!role || required === 'operator' || RANK[role] < RANK[required]) throw new AppError('FORBIDDEN');
   request.adminContext = { ...ctx, company: found.company, role };
 }
 
@@ -101,6 +105,26 @@ export const adminGuardPlugin = fp(async function adminGuard(scope: FastifyInsta
   scope.addHook('preValidation', guard);
 });
 
+/** The operator the operator guard let through. */
+export function operatorContextOf(request: FastifyRequest): AdminUserContext {
+  if (!request.operatorContext) throw new AppError('FORBIDDEN');
+  return request.operatorContext;
+}
+
+/**
+ * The guard of `/api/admin/operator/...`: 401 without a valid token, 403 for anyone but an installation
+ * operator, and for a route not marked `adminRole: 'operator'` (it fails the matrix too). Read from the
+ * database on every request, like the company guard.
+ */
+export const operatorGuardPlugin = fp(async (scope: FastifyInstance) => {
+  scope.addHook('preValidation', async (request) => {
+    const ctx = await adminUserContextOf(request);
+    if (request.routeOptions.config.adminRole !== 'operator') throw new AppError('FORBIDDEN');
+    if (!(await repo.isOperator(ctx.db, ctx.user.uid))) throw new AppError('FORBIDDEN');
+    request.operatorContext = ctx;
+  });
+});
+
 /**
  * Marks every route under /api/admin/ tenantless (the admin host is no shop's domain) and records it in
  * `adminRoutes`. Registered once, at the root, before the routes.
@@ -109,6 +133,7 @@ export const adminRouteTablePlugin = fp(async function adminRouteTable(fastify: 
   const table: AdminRouteEntry[] = [];
   fastify.decorate('adminRoutes', table);
   fastify.decorateRequest('adminContext', null);
+  fastify.decorateRequest('operatorContext', null);
   fastify.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/admin/') && route.url !== '/api/admin') return;
     route.config = { ...route.config, tenantless: true };
@@ -120,6 +145,7 @@ export const adminRouteTablePlugin = fp(async function adminRouteTable(fastify: 
         url: route.url,
         adminRole: route.config.adminRole,
         companyScoped: route.url.startsWith('/api/admin/companies/'),
+        operatorOnly: route.url.startsWith('/api/admin/operator/'),
       });
     }
   });
