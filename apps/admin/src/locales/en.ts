@@ -188,6 +188,7 @@ const messages: TranslationMessages = {
         redeemed_by: 'Loaded by',
         q: 'Search',
       },
+    },
     settings: {
       name: 'Settings |||| Settings',
       fields: {
@@ -460,6 +461,7 @@ const messages: TranslationMessages = {
       void_title: 'Void the card %{code}',
       void_content: 'A voided card can no longer be loaded. Void it?',
       voided: 'Card voided',
+    },
     settings: {
       title: 'Settings',
       branding: 'Branding',

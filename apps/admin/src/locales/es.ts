@@ -188,6 +188,7 @@ const messages: TranslationMessages = {
         redeemed_by: 'Cargada por',
         q: 'Buscar',
       },
+    },
     settings: {
       name: 'Configuración |||| Configuración',
       fields: {
@@ -463,6 +464,7 @@ const messages: TranslationMessages = {
       void_title: 'Anular la tarjeta %{code}',
       void_content: 'Una tarjeta anulada ya no se puede cargar. ¿Anularla?',
       voided: 'Tarjeta anulada',
+    },
     settings: {
       title: 'Configuración',
       branding: 'Marca',
