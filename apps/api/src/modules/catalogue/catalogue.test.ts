@@ -273,7 +273,7 @@ describe('catalogue and menu', () => {
       company: { uid: 'demo-main', name: 'Sabores Demo' },
       latitude: -12.1211,
       longitude: -77.0297,
-      phone: '',
+      phone: '+51 1 445 2310',
       shipping_methods: ['DELIVERY', 'PICKUP'],
     });
     const lima = await get('/api/v7/places/?area=area-lima&company=demo-main');
