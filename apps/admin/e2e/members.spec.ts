@@ -28,6 +28,9 @@ test('an owner finds socio@demo.pe by e-mail, adds 50 coins with a reason, and t
   await expect(page.getByRole('heading', { name: 'Socios' })).toBeVisible();
   await checkAxe(page, 'members');
   await page.getByRole('textbox', { name: 'Correo, documento o teléfono' }).fill('socio@demo.pe');
+  // react-admin applies a typed search after a pause, and that navigation would bring a row opened
+  // before it back to the list: wait until the search is the list's.
+  await expect(page).toHaveURL(/filter=.*socio/);
   await expect(page.getByRole('cell', { name: 'socio@demo.pe' })).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await page.getByRole('cell', { name: 'socio@demo.pe' }).click();
@@ -77,6 +80,7 @@ test('an owner blocks a member, and the counter cannot redeem a promotion for th
   await signInAdmin(page, 'dueno@demo.pe');
   await page.getByRole('menuitem', { name: 'Socios' }).click();
   await page.getByRole('textbox', { name: 'Correo, documento o teléfono' }).fill(member.email);
+  await expect(page).toHaveURL(/filter=.*e2e-/);
   await page.getByRole('cell', { name: member.email }).click();
   await page.getByRole('button', { name: 'Bloquear' }).click();
   const confirm = page.getByRole('dialog', { name: 'Bloquear a Prueba Socia' });

@@ -104,7 +104,7 @@ test.describe('in English', () => {
     await expect(page.getByRole('cell', { name: 'BIENVENIDA' })).toBeVisible();
     await checkAxe(page, 'coupons (en)');
     await page.getByRole('link', { name: 'Create' }).click();
-    await page.getByLabel('Code').fill(code.toLowerCase());
+    await page.getByRole('textbox', { name: 'Code' }).fill(code.toLowerCase());
     await page.getByLabel('Influencer').fill('lucia');
     await page.getByRole('textbox', { name: 'Discount', exact: true }).fill('10');
     await checkAxe(page, 'coupon create (en)');

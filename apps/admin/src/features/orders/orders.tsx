@@ -10,7 +10,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import {
   AutocompleteInput,
@@ -18,6 +18,7 @@ import {
   Confirm,
   DataTable,
   DateInput,
+  Link,
   List,
   type RaRecord,
   ReferenceInput,
@@ -83,7 +84,16 @@ export function OrderList() {
   return (
     <List filters={useFilters()} sort={{ field: 'id', order: 'DESC' }} perPage={25} exporter={false}>
       <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="number" disableSort render={(record) => `#${record.number}`} />
+        {/* A link, so that the keyboard opens an order too (a clickable row is not focusable). */}
+        <DataTable.Col
+          source="number"
+          disableSort
+          render={(record) => (
+            <Link to={`/orders/${record.id}/show`} onClick={(event: MouseEvent) => event.stopPropagation()}>
+              #{record.number}
+            </Link>
+          )}
+        />
         <DataTable.Col
           source="created_at"
           disableSort
