@@ -1,6 +1,5 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Box, IconButton, Link, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import {
   BooleanField,
   BooleanInput,
@@ -21,6 +20,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { FormRow } from '../../app/form-row.tsx';
 import { SaveOnly } from './save-only.tsx';
 
 const filters = [
@@ -47,21 +47,6 @@ export function CouponList() {
         <DataTable.Col source="is_active" disableSort field={BooleanField} />
       </DataTable>
     </List>
-  );
-}
-
-function Row({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
-        columnGap: 2,
-        width: '100%',
-      }}
-    >
-      {children}
-    </Box>
   );
 }
 
@@ -115,15 +100,15 @@ function CouponFields() {
   const translate = useTranslate();
   return (
     <Box sx={{ width: '100%', maxWidth: 960 }}>
-      <Row>
+      <FormRow>
         <TextInput source="code" validate={required()} helperText="admin.coupons.code_help" />
         <TextInput
           source="influencer"
           parse={(v: string) => (v === '' ? null : v)}
           helperText="admin.coupons.influencer_help"
         />
-      </Row>
-      <Row>
+      </FormRow>
+      <FormRow>
         <SelectInput
           source="discount_type"
           choices={[
@@ -134,16 +119,16 @@ function CouponFields() {
         />
         <TextInput source="discount_value" validate={required()} inputMode="decimal" />
         <TextInput source="minimum_order" inputMode="decimal" />
-      </Row>
-      <Row>
+      </FormRow>
+      <FormRow>
         <DateTimeInput source="valid_from" />
         <DateTimeInput source="valid_until" />
-      </Row>
-      <Row>
+      </FormRow>
+      <FormRow>
         <NumberInput source="max_uses" min={1} step={1} helperText="admin.coupons.unlimited" />
         <NumberInput source="per_member_limit" min={1} step={1} helperText="admin.coupons.unlimited" />
         <BooleanInput source="is_active" />
-      </Row>
+      </FormRow>
     </Box>
   );
 }

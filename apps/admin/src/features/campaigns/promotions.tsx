@@ -1,5 +1,4 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -24,6 +23,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { FormRow } from '../../app/form-row.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
 import { usePrograms, useProgramsQuery } from './programs.ts';
 import { SaveOnly } from './save-only.tsx';
@@ -57,22 +57,6 @@ export function PromotionList() {
         <DataTable.Col source="tagged" disableSort field={BooleanField} />
       </DataTable>
     </List>
-  );
-}
-
-/** Inputs side by side on a desktop or tablet, stacked when the screen is narrow. */
-function Row({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
-        columnGap: 2,
-        width: '100%',
-      }}
-    >
-      {children}
-    </Box>
   );
 }
 
@@ -199,20 +183,20 @@ function PromotionFields({ creating }: { creating?: boolean }) {
         <TextInput source="title" validate={required()} />
         <TextInput source="description" multiline minRows={2} />
         <PictureInput />
-        <Row>
+        <FormRow>
           <NumberInput source="rate_discount" min={0} max={100} step={1} />
           <NumberInput source="coin_price" min={0} step={1} />
           <BooleanInput source="tagged" />
-        </Row>
-        <Row>
+        </FormRow>
+        <FormRow>
           <DateTimeInput source="valid_from" />
           <DateTimeInput source="valid_until" />
-        </Row>
-        <Row>
+        </FormRow>
+        <FormRow>
           <NumberInput source="total_stock" min={0} step={1} helperText="admin.promotions.total_stock_help" />
           <NumberInput source="per_member_limit" min={1} step={1} helperText="admin.promotions.limit_help" />
           <NumberInput source="position" min={0} step={1} />
-        </Row>
+        </FormRow>
         {!creating && <StockHelp />}
         <LevelsInput />
         <ReferenceArrayInput source="places" reference="places" sort={{ field: 'name', order: 'ASC' }}>

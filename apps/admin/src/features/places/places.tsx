@@ -1,7 +1,6 @@
 import { Box } from '@mui/material';
 import { SHIPPING_METHODS, TIME_ZONES } from '@storefront/contracts/admin-places';
 import { PLACE_PAYMENT_METHODS } from '@storefront/contracts/orders';
-import type { ReactNode } from 'react';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -23,6 +22,7 @@ import {
   Toolbar,
   useTranslate,
 } from 'react-admin';
+import { FormRow } from '../../app/form-row.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -52,22 +52,6 @@ const money = (value: unknown) =>
     : undefined;
 const emptyToNull = (value: string) => (value === '' ? null : value);
 
-/** Inputs side by side on a desktop or tablet, stacked when the screen is narrow. */
-function Row({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
-        columnGap: 2,
-        width: '100%',
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
-
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const timeZones = TIME_ZONES.map((zone) => ({ id: zone, name: zone }));
 
@@ -76,16 +60,16 @@ function DetailsFields() {
     <Box sx={{ width: '100%', maxWidth: 960 }}>
       <TextInput source="name" validate={required()} />
       <TextInput source="address" />
-      <Row>
+      <FormRow>
         <ReferenceInput source="city_uid" reference="cities" sort={{ field: 'name', order: 'ASC' }}>
           <AutocompleteInput optionText="name" label="resources.places.fields.city" validate={required()} />
         </ReferenceInput>
         <TextInput source="phone" inputMode="tel" autoComplete="off" />
-      </Row>
-      <Row>
+      </FormRow>
+      <FormRow>
         <NumberInput source="latitude" min={-90} max={90} parse={numberOrNull} />
         <NumberInput source="longitude" min={-180} max={180} parse={numberOrNull} />
-      </Row>
+      </FormRow>
     </Box>
   );
 }
@@ -126,11 +110,11 @@ function HoursFields() {
 
 function PickupFields() {
   return (
-    <Row>
+    <FormRow>
       <NumberInput source="lead_minutes" min={0} validate={required()} />
       <NumberInput source="slot_minutes" min={5} max={240} validate={required()} />
       <AutocompleteInput source="time_zone" choices={timeZones} validate={required()} />
-    </Row>
+    </FormRow>
   );
 }
 
@@ -144,7 +128,7 @@ function DeliveryFields() {
     <Box sx={{ width: '100%', maxWidth: 960 }}>
       <ArrayInput source="delivery_zones" label="resources.places.fields.delivery_zones">
         <SimpleFormIterator inline={false} disableReordering>
-          <Row>
+          <FormRow>
             <TextInput source="name" label="admin.places.zone_name" validate={required()} />
             <TextInput
               source="districts"
@@ -167,18 +151,18 @@ function DeliveryFields() {
               defaultValue={45}
               validate={required()}
             />
-          </Row>
+          </FormRow>
         </SimpleFormIterator>
       </ArrayInput>
       <Box component="p" sx={{ mb: 1 }}>
         <DistanceHelp />
       </Box>
-      <Row>
+      <FormRow>
         <TextInput source="distance_base_fare" validate={money} parse={emptyToNull} inputMode="decimal" />
         <TextInput source="distance_per_km" validate={money} parse={emptyToNull} inputMode="decimal" />
         <NumberInput source="distance_max_km" min={0} parse={numberOrNull} />
         <NumberInput source="distance_eta_minutes" min={1} />
-      </Row>
+      </FormRow>
     </Box>
   );
 }
