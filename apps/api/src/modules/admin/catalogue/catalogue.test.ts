@@ -306,6 +306,11 @@ describe('admin products', () => {
         all.slice(475, 525),
       );
     }
+    // Words under three characters are matched as plain substrings, `%` literally.
+    const withOne = Array.from({ length: 700 }, (_, n) => `${n % 37}`).filter((n) => n.includes('1'));
+    const short = await call(tokens.manager, 'GET', 'products/?search=hondo%201');
+    expect(short.json().count).toBe(withOne.length);
+    expect((await call(tokens.manager, 'GET', 'products/?search=hondo%20%25')).json().count).toBe(0);
     await t.db.delete(products).where(like(products.uid, 'deep-%'));
   });
 
