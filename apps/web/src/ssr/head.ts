@@ -103,7 +103,7 @@ export function openingHoursLd(hours: WeeklyHours[]) {
 /** A place as schema.org sees it: a Restaurant for a company that sells a menu, else a Store. */
 function placeLd(place: Place, company: Company, origin: string, hours: WeeklyHours[] = []) {
   return {
-    '@type': company.ecommerce_enabled ? 'Store' : 'Restaurant',
+    '@type': company.ecommerce_enabled ? 'Restaurant' : 'Store',
     '@id': `${origin}/#place-${place.uid}`,
     name: place.name,
     address: { '@type': 'PostalAddress', streetAddress: place.address, addressLocality: place.locality.name },
