@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { digits, expect, test } from '../../web/e2e/support.ts';
+import { digits, expect, newMember, placePickupOrder, test } from '../../web/e2e/support.ts';
 import { ADMIN, checkAxe, ownerApi, signInAdmin } from './admin-support.ts';
 
 // Every screen of the admin site on a tablet held upright (820×1180): the menu's lists, their create
@@ -25,6 +25,26 @@ async function checkWidth(page: Page, screen: string) {
   expect(scrolled, `${screen}: ${scrolled} px wide on a ${screenWidth} px screen`).toBeLessThanOrEqual(
     screenWidth,
   );
+}
+
+/**
+ * Every button shows its words or its icon. react-admin's Button drops its words below 600 px and keeps
+ * only its icon: one without an icon is an empty square on a phone (a dialog's "Save", an order's move).
+ */
+async function checkButtons(page: Page, screen: string) {
+  const blank = await page.getByRole('button').evaluateAll((buttons) =>
+    buttons
+      // Seen on the page: not a visually hidden file input (1 px), nor a skip link moved off-screen.
+      .filter((button) => {
+        const box = button.getBoundingClientRect();
+        return button.checkVisibility() && box.width > 1 && box.height > 1 && box.bottom > 0 && box.right > 0;
+      })
+      // A file input draws its own words ("Choose file").
+      .filter((button) => button.tagName !== 'INPUT' && !(button as HTMLElement).innerText.trim())
+      .filter((button) => !button.querySelector('svg, img'))
+      .map((button) => button.getAttribute('aria-label') ?? button.outerHTML.slice(0, 80)),
+  );
+  expect(blank, `${screen}: buttons that show nothing`).toEqual([]);
 }
 
 /** Not wider than the screen, then axe. */
@@ -139,12 +159,48 @@ test.describe('on a phone', () => {
     for (const path of paths) {
       await page.goto(`${ADMIN}${path}`);
       await checkWidth(page, path);
+      await checkButtons(page, path);
       const create = page.getByRole('link', { name: 'Crear' });
       if (await create.count()) {
         await create.click();
         await expect(page).toHaveURL(`${ADMIN}${path}/create`);
         await checkWidth(page, `${path}/create`);
+        await checkButtons(page, `${path}/create`);
       }
     }
+  });
+
+  test("the actions of a record and of the dialogs show their words: an order's moves, a member's adjustment, the import", async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const order = await placePickupOrder(request, await newMember(request), {
+      place: 'place-miraflores',
+      units: 1,
+    });
+    await signInAdmin(page, 'dueno@demo.pe');
+    await page.goto(`${ADMIN}/companies`);
+    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toHaveText(/cerrar sesión/i);
+    await checkButtons(page, 'company picker');
+
+    await page.goto(`${ADMIN}/orders/${order.uid}/show`);
+    await expect(page.getByRole('button', { name: 'Aceptar pedido' })).toHaveText(/aceptar pedido/i);
+    await checkButtons(page, 'order detail');
+
+    await page.goto(`${ADMIN}/members`);
+    await page.getByRole('cell', { name: 'socio@demo.pe' }).click();
+    await page.getByRole('button', { name: 'Ajustar saldo' }).click();
+    const adjust = page.getByRole('dialog');
+    await expect(adjust.getByRole('button', { name: 'Guardar ajuste' })).toBeVisible();
+    await checkButtons(page, 'member adjustment dialog');
+    await checkWidth(page, 'member adjustment dialog');
+    await adjust.getByRole('button', { name: 'Cancelar' }).click();
+    await checkButtons(page, 'member');
+
+    await page.goto(`${ADMIN}/products`);
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await checkButtons(page, 'products import dialog');
   });
 });

@@ -2,7 +2,6 @@ import { Box, TextField as MuiTextField, Switch } from '@mui/material';
 import { useState } from 'react';
 import {
   AutocompleteInput,
-  Button,
   DataTable,
   List,
   NullableBooleanInput,
@@ -13,6 +12,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { TextButton } from '../../app/text-button.tsx';
 
 const filters = [
   <ReferenceInput
@@ -120,7 +120,7 @@ function StockInput() {
         }}
         sx={{ width: 120 }}
       />
-      {changed && <Button type="submit" label="ra.action.save" disabled={!valid || isPending} />}
+      {changed && <TextButton type="submit" label="ra.action.save" disabled={!valid || isPending} />}
     </Box>
   );
 }

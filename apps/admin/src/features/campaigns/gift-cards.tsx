@@ -37,6 +37,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { TextButton } from '../../app/text-button.tsx';
 import { api } from '../../lib/api.ts';
 import { companyPath } from '../../lib/data-provider.ts';
 import { usePrograms, useProgramsQuery } from './programs.ts';
@@ -173,9 +174,9 @@ function BatchButton() {
           )}
         </DialogContent>
         <DialogActions>
-          <Button label="ra.action.close" onClick={close} />
+          <TextButton label="ra.action.close" onClick={close} />
           {!batch.data && (
-            <Button
+            <TextButton
               label="admin.gift_cards.issue"
               type="submit"
               form="gift-batch-form"

@@ -23,6 +23,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { TextButton } from '../../app/text-button.tsx';
 import { api, downloadFile, isApiError } from '../../lib/api.ts';
 import { companyPath } from '../../lib/data-provider.ts';
 
@@ -133,15 +134,14 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
         )}
       </DialogContent>
       <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} />
-        <Button
+        <TextButton label="ra.action.cancel" onClick={onClose} />
+        <TextButton
           label="admin.products_file.import"
           variant="contained"
           disabled={!file || busy}
           onClick={submit}
-        >
-          <UploadIcon />
-        </Button>
+          startIcon={<UploadIcon />}
+        />
       </DialogActions>
     </Dialog>
   );

@@ -18,7 +18,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
-  Button,
   Confirm,
   DataTable,
   List,
@@ -33,6 +32,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { TextButton } from '../../app/text-button.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 import { companyPath } from '../../lib/data-provider.ts';
 
@@ -304,8 +304,13 @@ function AdjustDialog({ open, onClose }: { open: boolean; onClose: () => void })
           />
         </DialogContent>
         <DialogActions>
-          <Button label="ra.action.cancel" onClick={onClose} />
-          <Button label="admin.members.adjust_save" type="submit" variant="contained" disabled={pending} />
+          <TextButton label="ra.action.cancel" onClick={onClose} />
+          <TextButton
+            label="admin.members.adjust_save"
+            type="submit"
+            variant="contained"
+            disabled={pending}
+          />
         </DialogActions>
       </form>
     </Dialog>
@@ -340,7 +345,7 @@ function BlockButton() {
     );
   return (
     <>
-      <Button
+      <TextButton
         label={blocking ? 'admin.members.block' : 'admin.members.unblock'}
         color={blocking ? 'error' : 'primary'}
         variant="outlined"
@@ -373,7 +378,7 @@ function MemberDetail() {
         {[record.email, record.document_number, record.mobile_number].filter(Boolean).join(' · ')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, my: 2 }}>
-        <Button label="admin.members.adjust" variant="contained" onClick={() => setAdjusting(true)} />
+        <TextButton label="admin.members.adjust" variant="contained" onClick={() => setAdjusting(true)} />
         <BlockButton />
       </Box>
       <Typography component="h2" variant="h6" sx={{ mt: 1 }}>

@@ -14,7 +14,6 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import {
   AutocompleteInput,
-  Button,
   Confirm,
   DataTable,
   DateInput,
@@ -30,6 +29,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { TextButton } from '../../app/text-button.tsx';
 
 // The company's orders (issue 17): list with filters, the detail, and the order board's moves, which the
 // API lists per order (`moves`, by the order's own state machine).
@@ -142,7 +142,7 @@ function MoveButtons({ order }: { order: RaRecord }) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {moves.map((status) => (
-        <Button
+        <TextButton
           key={status}
           label={`admin.orders.moves.${status}`}
           variant={status === 'CANCELED_BY_PLACE' ? 'outlined' : 'contained'}

@@ -12,8 +12,9 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Button, LoadingPage, useLogout, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
+import { LoadingPage, useLogout, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { TextButton } from '../../app/text-button.tsx';
 import { fetchMe, retryUnlessSignedOut } from '../../lib/auth-provider.ts';
 import { session } from '../../lib/session.ts';
 
@@ -77,9 +78,9 @@ export function CompanyPicker() {
           )}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
             {me.data.is_operator && (
-              <Button label="admin.installation.open" onClick={() => navigate('/installation-apps')} />
+              <TextButton label="admin.installation.open" onClick={() => navigate('/installation-apps')} />
             )}
-            <Button label="ra.auth.logout" onClick={() => logout()} />
+            <TextButton label="ra.auth.logout" onClick={() => logout()} />
           </Box>
         </CardContent>
       </Card>
