@@ -107,4 +107,47 @@ describe('checkout refusals', () => {
     expect(res.json()).toEqual({ start_time: [message], non_field_errors: [message] });
     expect(await written()).toEqual(before);
   });
+
+  it("records a delivery's address and fare, and no address on a pickup order", async () => {
+    const where = {
+      address: 'Av. Larco 123',
+      district: 'Miraflores',
+      reference: 'Frente al parque',
+      latitude: -12.12,
+      longitude: -77.03,
+    };
+    const delivery = await order(
+      pickupBody(slot, [causa], { order_type: 'DELIVERY', ...where, comments: 'Sin cubiertos' }),
+    );
+    expect(delivery.statusCode, delivery.body).toBe(201);
+    expect(delivery.json()).toMatchObject({
+      order_type: 'DELIVERY',
+      payment_type: 'CASH',
+      ...where,
+      comments: 'Sin cubiertos',
+      coupon_code: null,
+      influencer_uid: null,
+      billing: null,
+      subtotal: '18.00',
+      delivery_price: '5.00',
+      price: '23.00',
+      extras: [{ name: 'delivery', price: '5.00' }],
+      amount_due: '23.00',
+      gift_card_amount: '0.00',
+    });
+    const pickup = await order(pickupBody(slot, [causa], where));
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    expect(pickup.json()).toMatchObject({
+      order_type: 'PICKUP',
+      address: '',
+      district: '',
+      reference: 'Frente al parque',
+      latitude: null,
+      longitude: null,
+      comments: '',
+      delivery_price: '0.00',
+      price: '18.00',
+      extras: [],
+    });
+  });
 });
