@@ -48,6 +48,8 @@ export const MODULES = [
     tests: [
       `${api}/modules/loyalty/promotions*.test.ts`,
       `${api}/modules/loyalty/loyalty.test.ts`,
+      `${api}/modules/loyalty/loyalty-lists.test.ts`,
+      `${api}/modules/loyalty/programs-public.test.ts`,
       `${api}/modules/loyalty/ledger.model.test.ts`,
     ],
   },
@@ -60,7 +62,11 @@ export const MODULES = [
   {
     name: 'orders-pricing-stock',
     mutate: [`${api}/modules/orders/checkout.service.ts`, `${api}/modules/orders/order-lines.service.ts`],
-    tests: [`${api}/modules/orders/checkout*.test.ts`, `${api}/modules/orders/orders.test.ts`],
+    tests: [
+      `${api}/modules/orders/order-lines*.test.ts`,
+      `${api}/modules/orders/checkout*.test.ts`,
+      `${api}/modules/orders/orders.test.ts`,
+    ],
   },
 ];
 

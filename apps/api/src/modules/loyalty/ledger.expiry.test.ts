@@ -23,6 +23,15 @@ describe('expireDue under concurrent passes', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /**
+   * Two orders per member (coins and points credits), and some coins spent, so partial credits expire
+   * too. Written inside the test rather than in beforeAll: ledger moves made in a hook count as
+   * "static" coverage for mutation testing, which then re-runs every test for each of those mutants.
+   */
+  async function earnAndSpend() {
     await t.db
       .update(programs)
       .set({ coinExpiryDays: 30, pointExpiryDays: 30 })
@@ -34,7 +43,6 @@ describe('expireDue under concurrent passes', () => {
     for (const [i, row] of rows.entries()) {
       const member = { appUid: 'demo', userUid: row.uid, programUid: PROGRAM };
       members.push(member);
-      // Two orders each (coins and points credits), and some coins spent, so partial credits expire too.
       for (const n of [0, 1]) {
         await t.db.transaction((tx) =>
           earnForDeliveredOrder(tx, member, { uid: `expiry-${i}-${n}`, paidCents: 2500, now: earnedAt }),
@@ -46,8 +54,7 @@ describe('expireDue under concurrent passes', () => {
         );
       }
     }
-  });
-  afterAll(() => t.close());
+  }
 
   const membershipsOf = () =>
     t.db
@@ -61,6 +68,7 @@ describe('expireDue under concurrent passes', () => {
       );
 
   it('expires every due credit exactly once, and a later pass finds nothing', async () => {
+    await earnAndSpend();
     const before = await membershipsOf();
     expect(before).toHaveLength(MEMBERS);
     expect(before.every((m) => m.coins > 0 && m.totalPoints > 0)).toBe(true);
