@@ -534,6 +534,19 @@ export const FIELD_MESSAGES = {
     en: 'The default language must be one of those offered.',
   },
   domain: { es: 'Ingresar un dominio correcto, como tienda.pe', en: 'Enter a valid domain, such as shop.pe' },
+  isoDate: {
+    es: 'Ingresar una fecha válida con el formato AAAA-MM-DD.',
+    en: 'Enter a valid date in the format YYYY-MM-DD.',
+  },
+  /** `{days}`: the longest range. */
+  rangeTooLong: {
+    es: 'El rango no puede pasar de {days} días.',
+    en: 'The range cannot be longer than {days} days.',
+  },
+  toBeforeFrom: {
+    es: 'Debe ser igual o posterior a la fecha de inicio.',
+    en: 'It must be the same as or later than the start date.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

@@ -5,6 +5,7 @@ import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCampaignRoutes } from './campaigns/campaigns.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminProductsFileRoutes } from './catalogue/products-file.routes.ts';
+import { adminDashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { adminMembersRoutes } from './members/members.routes.ts';
 import { adminOperatorRoutes } from './operator/operator.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
@@ -33,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminMembersRoutes);
       await company.register(adminCampaignRoutes);
       await company.register(adminSettingsRoutes);
+      await company.register(adminDashboardRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
   );
