@@ -174,6 +174,63 @@ async function seed() {
       }),
     )
     .returning();
+  // Three quiet members, joined before the range: one only bought a promotion in the app (no coins: no
+  // ledger entry), one only placed an order (cancelled), one only saw the company's entries (not active).
+  const quiet = await db
+    .insert(users)
+    .values(['buyer', 'orderer', 'idle'].map((name) => ({ appUid: 'demo', email: `quiet-${name}@demo.pe` })))
+    .returning({ uid: users.uid });
+  const [buyer, orderer, idle] = await db
+    .insert(memberships)
+    .values(
+      quiet.map((person) => ({
+        appUid: 'demo',
+        userUid: person.uid,
+        programUid: 'dash-second',
+        joinedAt: new Date('2026-01-10T15:00:00Z'),
+        coins: 5,
+      })),
+    )
+    .returning();
+  if (!buyer || !orderer || !idle) throw new Error('quiet members not inserted');
+  await db.insert(redemptions).values({
+    promotionUid: 'dash-promo-b',
+    membershipUid: buyer.uid,
+    code: 'DASHQUIET',
+    status: 'ACQUIRED',
+    createdAt: new Date('2026-03-15T15:00:00Z'),
+  });
+  const [quietOrder] = orderRows;
+  if (!quietOrder) throw new Error('no order');
+  await db.insert(orders).values({
+    ...quietOrder,
+    uid: undefined,
+    number: 5000,
+    status: 'CANCELED_BY_USER',
+    companyUid: COMPANY,
+    placeUid: 'place-miraflores',
+    userUid: orderer.userUid,
+    createdAt: new Date('2026-03-16T15:00:00Z'),
+  });
+  await db.insert(ledgerEntries).values(
+    (['OPENING_BALANCE', 'ADMIN_ADJUSTMENT'] as const).map((reason, i) => ({
+      membershipUid: idle.uid,
+      kind: 'coins',
+      amount: [2, 3][i] as number,
+      remaining: [2, 3][i] as number,
+      reason,
+      createdAt: new Date('2026-03-17T15:00:00Z'),
+    })),
+  );
+  for (const m of [buyer, orderer])
+    await db.insert(ledgerEntries).values({
+      membershipUid: m.uid,
+      kind: 'coins',
+      amount: 5,
+      remaining: 5,
+      reason: 'OPENING_BALANCE',
+      createdAt: new Date('2026-01-10T15:00:00Z'),
+    });
   // The ledger: per membership a history of credits, debits and expiries, balances never negative.
   for (const membership of joined) {
     const credits: { uid: string; kind: string; remaining: number; expiresAt: Date | null }[] = [];
