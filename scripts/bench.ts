@@ -7,7 +7,8 @@
 // Then the server-rendered /carta against the JSON menu call (issue 16), with and without the page cache.
 // Then the admin site's product list over the company's 110,148 products (issue 17): first, deep,
 // searched and sorted pages.
-// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin]; writes docs/benchmarks.md.
+// Then the owner's dashboard over 1,000,000 ledger entries and 100,000 orders (issue 18, bench-dashboard.ts).
+// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard]; writes docs/benchmarks.md.
 // The /carta part needs the storefront built (npm run build).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -26,6 +27,7 @@ import {
   tomorrow,
 } from '../apps/api/src/modules/orders/orders.fixtures.ts';
 import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
+import { benchDashboard } from './bench-dashboard.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { type Job, load as loadWith, type Result } from './bench-http.ts';
 import { writeBenchSection } from './bench-report.ts';
@@ -43,7 +45,12 @@ const CONNECTIONS = Number(values.connections);
 const PLACE = 'place-miraflores';
 const PROGRAM = 'demo-club';
 const host = 'localhost';
-const runs = (part: 'load' | 'scale' | 'ssr' | 'admin') => !values.only || values.only === part;
+const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard') => !values.only || values.only === part;
+// The dashboard seeds a database of its own: alone, it skips the shared seeding below.
+if (values.only === 'dashboard') {
+  await benchDashboard();
+  process.exit(0);
+}
 if (runs('ssr') && !existsSync('apps/web/dist-ssr/entry-server.js'))
   throw new Error('the /carta benchmark renders the built storefront: run npm run build first');
 
@@ -428,3 +435,4 @@ try {
   await server?.stop();
   await bench.drop();
 }
+if (runs('dashboard')) await benchDashboard();

@@ -94,3 +94,23 @@ export const adminDashboardSchema = z.object({
   programs: z.array(dashboardProgramSchema),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** The dashboard's tables, each downloadable as a file. */
+export const DASHBOARD_TABLES = [
+  'summary',
+  'sales_per_day',
+  'orders_by_type',
+  'orders_by_payment',
+  'top_products_by_units',
+  'top_products_by_amount',
+  'redemptions',
+  'programs',
+] as const;
+export type DashboardTable = (typeof DASHBOARD_TABLES)[number];
+
+/** `GET .../dashboard/export/?table=…&format=csv|xlsx` with the dashboard's own range and place. */
+export const adminDashboardExportQuerySchema = adminDashboardQuerySchema.extend({
+  table: z.enum(DASHBOARD_TABLES).default('summary'),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+export type AdminDashboardExportQuery = z.infer<typeof adminDashboardExportQuerySchema>;

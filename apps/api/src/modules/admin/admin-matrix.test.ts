@@ -146,6 +146,7 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/companies/:companyUid/gift-cards/:uid/': { params: { uid: 'gift-demo-50' } },
   'POST /api/admin/companies/:companyUid/gift-cards/:uid/void/': { params: { uid: 'gift-demo-20' } },
   'GET /api/admin/companies/:companyUid/dashboard/': {},
+  'GET /api/admin/companies/:companyUid/dashboard/export/': {},
 };
 
 /** The installation operator's routes: one request each that an operator may make. */

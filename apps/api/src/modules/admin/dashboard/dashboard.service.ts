@@ -1,5 +1,6 @@
 import {
   type AdminDashboard,
+  type AdminDashboardExportQuery,
   type AdminDashboardQuery,
   DASHBOARD_MAX_DAYS,
   type DashboardBalance,
@@ -9,6 +10,7 @@ import { centsToDecimal } from '@storefront/contracts/money';
 import { localNow } from '../../catalogue/pickup-schedule.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import * as repo from './dashboard.repository.ts';
+import { sheetCsv, sheetOf, sheetXlsx } from './dashboard-file.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -150,4 +152,13 @@ export async function dashboard(ctx: AdminContext, query: AdminDashboardQuery): 
       };
     }),
   };
+}
+
+/** One table of the dashboard as a CSV or XLSX file, named after the table, the company and the days. */
+export async function dashboardFile(ctx: AdminContext, query: AdminDashboardExportQuery) {
+  const { table, format, ...range } = query;
+  const figures = await dashboard(ctx, range);
+  const sheet = sheetOf(figures, table);
+  const name = `${table}-${ctx.company.uid}-${figures.from}-${figures.to}${figures.place ? `-${figures.place}` : ''}.${format}`;
+  return { name, file: format === 'csv' ? sheetCsv(sheet) : await sheetXlsx(sheet, table) };
 }

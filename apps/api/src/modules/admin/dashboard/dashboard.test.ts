@@ -3,7 +3,9 @@ import { ledgerEntries, memberships, programs, promotions, redemptions } from '@
 import { type OrderItem, orders } from '@storefront/db/schema/orders';
 import { places } from '@storefront/db/schema/tenancy';
 import { users } from '@storefront/db/schema/users';
+import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
 import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY } from '../admin.fixtures.ts';
@@ -631,6 +633,82 @@ describe('admin dashboard', () => {
     const unknown = await dashboard('from=2026-03-01&days=3');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ days: ['Campo no permitido.'] });
+  });
+
+  it('exports every table as CSV and XLSX with the figures of the JSON answer', async () => {
+    const range = `from=${FROM}&to=${TO}&place=place-miraflores`;
+    const figures = (await dashboard(range)).json();
+    const file = async (table: string, format: 'csv' | 'xlsx') => {
+      const url = `/api/admin/companies/${COMPANY}/dashboard/export/?${range}&table=${table}&format=${format}`;
+      const answer = await t.app.inject({ url, headers: as(tokens.manager) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['content-disposition']).toBe(
+        `attachment; filename="${table}-${COMPANY}-${FROM}-${TO}-place-miraflores.${format}"`,
+      );
+      return answer.rawPayload;
+    };
+    const csvOf = async (table: string) =>
+      parse((await file(table, 'csv')).toString('utf8'), { bom: true }) as string[][];
+    const xlsxOf = async (table: string) =>
+      (await readXlsxFile(await file(table, 'xlsx')))[0]?.data as unknown[][];
+
+    expect(await csvOf('sales_per_day')).toEqual([
+      ['date', 'orders', 'amount'],
+      ...figures.sales_per_day.map((d: { date: string; orders: number; amount: string }) => [
+        d.date,
+        String(d.orders),
+        d.amount,
+      ]),
+    ]);
+    expect(await xlsxOf('sales_per_day')).toEqual([
+      ['date', 'orders', 'amount'],
+      ...figures.sales_per_day.map((d: { date: string; orders: number; amount: string }) => [
+        d.date,
+        d.orders,
+        Number(d.amount),
+      ]),
+    ]);
+    expect(await csvOf('summary')).toEqual([
+      ['figure', 'value'],
+      ['sales_amount', figures.sales.amount],
+      ['sales_orders', String(figures.sales.orders)],
+      ['average_ticket', figures.sales.average_ticket],
+      ['orders_placed', String(figures.orders.placed)],
+      ['orders_delivered', String(figures.orders.delivered)],
+      ['orders_in_progress', String(figures.orders.in_progress)],
+      ['orders_cancelled', String(figures.orders.cancelled)],
+      // Not counted per place.
+      ['new_members', ''],
+      ['active_members', String(figures.members.active_members)],
+    ]);
+    const top = await xlsxOf('top_products_by_amount');
+    expect(top).toEqual([
+      ['uid', 'name', 'units', 'amount'],
+      ...figures.top_products.by_amount.map(
+        (p: { uid: string; name: string; units: number; amount: string }) => [
+          p.uid,
+          p.name,
+          p.units,
+          Number(p.amount),
+        ],
+      ),
+    ]);
+    expect((await csvOf('redemptions')).slice(1)).toEqual(
+      figures.redemptions.map((r: Record<string, string | number>) =>
+        ['promotion', 'title', 'program', 'redeemed', 'acquired', 'total'].map((key) => String(r[key])),
+      ),
+    );
+    const [header, ...programRows] = await xlsxOf('programs');
+    expect(header).toContain('coins_issued');
+    expect(programRows.map((row) => row[0])).toEqual(figures.programs.map((p: { uid: string }) => p.uid));
+    for (const table of ['orders_by_type', 'orders_by_payment', 'top_products_by_units'])
+      expect((await csvOf(table)).length).toBeGreaterThan(1);
+    const bad = await t.app.inject({
+      url: `/api/admin/companies/${COMPANY}/dashboard/export/?table=secrets&format=pdf`,
+      headers: as(tokens.manager),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['format', 'table']);
   });
 
   it('defaults to the 30 days ending today on the company clock', async () => {
