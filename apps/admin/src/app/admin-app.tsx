@@ -4,6 +4,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import DnsIcon from '@mui/icons-material/Dns';
 import HistoryIcon from '@mui/icons-material/History';
+import InsightsIcon from '@mui/icons-material/Insights';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
@@ -104,6 +105,9 @@ const GiftCardShow = lazy(() =>
 );
 const GiftCardCreate = lazy(() =>
   import('../features/campaigns/gift-cards.tsx').then((m) => ({ default: m.GiftCardCreate })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard.tsx').then((m) => ({ default: m.DashboardPage })),
 );
 const AuditLogList = lazy(() =>
   import('../features/audit/audit-log.tsx').then((m) => ({ default: m.AuditLogList })),
@@ -232,6 +236,7 @@ export function AdminApp() {
       />
       <Resource name="settings" icon={SettingsIcon} list={SettingsPage} />
       <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
+      <Resource name="dashboard" icon={InsightsIcon} list={DashboardPage} />
       <Resource
         name="installation-apps"
         icon={DnsIcon}

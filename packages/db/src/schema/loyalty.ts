@@ -115,7 +115,12 @@ export const ledgerEntries = pgTable(
     /** For credits: the part not yet spent or expired, consumed oldest-expiry first. */
     remaining: integer(),
   },
-  (t) => [index().on(t.membershipUid, t.kind), index().on(t.expiresAt).where(sql`${t.remaining} > 0`)],
+  (t) => [
+    index().on(t.membershipUid, t.kind),
+    index().on(t.expiresAt).where(sql`${t.remaining} > 0`),
+    /** The dashboard's days (decision 023). */
+    index().on(t.createdAt),
+  ],
 );
 
 export const promotions = pgTable(

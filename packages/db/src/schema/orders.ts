@@ -238,6 +238,8 @@ export const orders = pgTable(
     ),
     index().on(t.appUid, t.userUid, t.createdAt),
     index().on(t.placeUid, t.status),
+    /** The dashboard's days of a place (decision 023). */
+    index().on(t.placeUid, t.createdAt),
   ],
 );
 

@@ -136,12 +136,15 @@ export async function topProducts(db: Executor, s: DashboardScope, limit = 10) {
 const companyPrograms = (s: DashboardScope) =>
   sql`(select uid from programs where company_uid = ${s.companyUid})`;
 
-/** The place a ledger entry happened at: its order's, its stamp's, its redemption's; null otherwise. */
-const entryPlace = sql`case le.reference_type
-    when 'order' then (select o.place_uid from orders o where o.uid = le.reference_id::uuid)
-    when 'place' then le.reference_id
-    when 'redemption' then (select r.place_uid from redemptions r where r.uid = le.reference_id::uuid)
-  end`;
+/**
+ * A ledger entry happened at the place: its order's, its stamp's or its redemption's place. Hashed
+ * subplans (the place's orders and redemptions, read once), not a look-up per entry.
+ */
+const atPlace = (placeUid: string) => sql`(
+    (le.reference_type = 'place' and le.reference_id = ${placeUid})
+    or (le.reference_type = 'order' and le.reference_id in (select uid::text from orders where place_uid = ${placeUid}))
+    or (le.reference_type = 'redemption' and le.reference_id in (select uid::text from redemptions where place_uid = ${placeUid}))
+  )`;
 
 /** Ledger entries of the company's programs in the range (at the place, with a place). */
 const entriesInRange = (s: DashboardScope) => sql`
@@ -149,7 +152,7 @@ const entriesInRange = (s: DashboardScope) => sql`
   from ledger_entries le join memberships m on m.uid = le.membership_uid
   where m.program_uid in ${companyPrograms(s)}
     and le.created_at >= ${lo(s)} and le.created_at < ${hi(s)}
-    ${s.placeUid ? sql`and ${entryPlace} = ${s.placeUid}` : sql``}`;
+    ${s.placeUid ? sql`and ${atPlace(s.placeUid)}` : sql``}`;
 
 export interface LedgerGroup {
   programUid: string;
@@ -178,44 +181,50 @@ export async function ledgerGroups(db: Executor, s: DashboardScope): Promise<Led
 }
 
 /**
- * Each program's coins and points outstanding at the end of the range: the ledger's balance then (the
- * balance now, cached on the memberships, less what moved since) less what had expired by then but
- * was written off (EXPIRE) only later or not yet. Costs what moved after the range, not the whole ledger.
+ * Each program's coins and points outstanding at the end of the range: the ledger's balance then less
+ * what had expired by then but was written off (EXPIRE) only later or not yet. The balance then is the sum
+ * of the entries before the end, or, when fewer entries came after it, the balance now (cached on the
+ * memberships, which the ledger keeps equal to its entries) less what moved since: either way exact, and
+ * reading the smaller side of the ledger.
  */
 export async function outstanding(db: Executor, s: DashboardScope) {
+  const [span] = await rows<Record<string, unknown>>(
+    db,
+    sql`select extract(epoch from min(joined_at)) as first, extract(epoch from ${hi(s)}) as end,
+        extract(epoch from now()) as now
+      from memberships where program_uid in ${companyPrograms(s)}`,
+  );
+  const fromNow = num(span?.end) - num(span?.first) > num(span?.now) - num(span?.end);
+  const entries = (where: SQL) => sql`
+    select m.program_uid, le.kind, le.amount
+    from ledger_entries le join memberships m on m.uid = le.membership_uid
+    where m.program_uid in ${companyPrograms(s)} and le.kind in ('coins', 'points') and ${where}`;
+  const balanceThen = fromNow
+    ? sql`select program_uid, 'coins' as kind, coins as amount from memberships where program_uid in ${companyPrograms(s)}
+        union all select program_uid, 'points', total_points from memberships where program_uid in ${companyPrograms(s)}
+        union all select program_uid, kind, -amount from (${entries(sql`le.created_at >= ${hi(s)}`)}) since`
+    : entries(sql`le.created_at < ${hi(s)}`);
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`with now_balance as (
-        select program_uid, sum(coins) as coins, sum(total_points) as points
-        from memberships where program_uid in ${companyPrograms(s)} group by 1
-      ), since as (
-        select m.program_uid, le.kind, sum(le.amount) as amount
-        from ledger_entries le join memberships m on m.uid = le.membership_uid
-        where m.program_uid in ${companyPrograms(s)} and le.created_at >= ${hi(s)}
-        group by 1, 2
-      ), expired_later as (
-        select m.program_uid, le.kind, sum(-le.amount) as amount
+    sql`with movements as (
+        ${balanceThen}
+        union all
+        select m.program_uid, le.kind, le.amount
         from ledger_entries le join memberships m on m.uid = le.membership_uid
         join ledger_entries c on c.uid::text = le.reference_id
         where m.program_uid in ${companyPrograms(s)} and le.reason = 'EXPIRE'
           and le.created_at >= ${hi(s)} and c.expires_at <= ${hi(s)}
-        group by 1, 2
-      ), due as (
-        select m.program_uid, c.kind, sum(c.remaining) as amount
+        union all
+        select m.program_uid, c.kind, -c.remaining
         from ledger_entries c join memberships m on m.uid = c.membership_uid
         where m.program_uid in ${companyPrograms(s)} and c.remaining > 0
           and c.expires_at <= ${hi(s)} and c.created_at < ${hi(s)}
-        group by 1, 2
-      ), corrections as (
-        select program_uid, kind, amount from since
-        union all select program_uid, kind, amount from expired_later
-        union all select program_uid, kind, amount from due
       )
       select p.uid as program_uid,
-        coalesce(b.coins, 0) - coalesce((select sum(amount) from corrections c where c.program_uid = p.uid and c.kind = 'coins'), 0) as coins,
-        coalesce(b.points, 0) - coalesce((select sum(amount) from corrections c where c.program_uid = p.uid and c.kind = 'points'), 0) as points
-      from programs p left join now_balance b on b.program_uid = p.uid
-      where p.company_uid = ${s.companyUid}`,
+        coalesce(sum(mv.amount) filter (where mv.kind = 'coins'), 0) as coins,
+        coalesce(sum(mv.amount) filter (where mv.kind = 'points'), 0) as points
+      from programs p left join movements mv on mv.program_uid = p.uid
+      where p.company_uid = ${s.companyUid} group by p.uid`,
   );
   return new Map(found.map((r) => [String(r.program_uid), { coins: num(r.coins), points: num(r.points) }]));
 }

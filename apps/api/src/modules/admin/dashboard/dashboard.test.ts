@@ -224,6 +224,16 @@ async function seed() {
       createdAt: new Date('2026-03-17T15:00:00Z'),
     })),
   );
+  // Today's correction, after any range ending yesterday.
+  await db.insert(ledgerEntries).values({
+    membershipUid: idle.uid,
+    kind: 'coins',
+    amount: 4,
+    remaining: 4,
+    reason: 'ADMIN_ADJUSTMENT',
+    createdAt: new Date(Date.now() - 60_000),
+  });
+  await db.update(memberships).set({ coins: 9 }).where(eq(memberships.uid, idle.uid));
   for (const m of [buyer, orderer])
     await db.insert(ledgerEntries).values({
       membershipUid: m.uid,
@@ -342,7 +352,8 @@ async function seed() {
 }
 
 /** The figures, computed over every row of the database with plain JavaScript. */
-async function expected(place: string | null) {
+async function expected(place: string | null, range = { from: FROM, to: TO }) {
+  const inRange = (day: string) => day >= range.from && day <= range.to;
   const db = t.db;
   const placeRows = await db.select().from(places).where(eq(places.companyUid, COMPANY));
   const clocks = new Map(
@@ -378,7 +389,11 @@ async function expected(place: string | null) {
       return { value, orders: of.length, amount: decimal(sum(of)) };
     });
   const days: string[] = [];
-  for (let d = Date.parse(`${FROM}T00:00:00Z`); d <= Date.parse(`${TO}T00:00:00Z`); d += 86_400_000)
+  for (
+    let d = Date.parse(`${range.from}T00:00:00Z`);
+    d <= Date.parse(`${range.to}T00:00:00Z`);
+    d += 86_400_000
+  )
     days.push(new Date(d).toISOString().slice(0, 10));
   const products = new Map<string, { uid: string; name: string; units: number; amount: number }>();
   for (const item of sales.flatMap((o) => o.items)) {
@@ -449,18 +464,18 @@ async function expected(place: string | null) {
     );
     const total = (keep: (e: (typeof of)[number]) => boolean) =>
       of.filter(keep).reduce((n, e) => n + e.amount, 0);
-    // Outstanding at the end of TO: every entry until then, less credits due by then whose expiry was
+    // Outstanding at the end of the range: every entry until then, less credits due by then whose expiry was
     // written only later (its EXPIRE entry) or not yet (what is left of them).
     const mine = allEntries.filter(
       (e) => membershipOf.get(e.membershipUid)?.programUid === programUid && e.kind === kind,
     );
-    const until = mine.filter((e) => dayOf(e.createdAt) <= TO);
+    const until = mine.filter((e) => dayOf(e.createdAt) <= range.to);
     const owedLater = until
-      .filter((c) => c.expiresAt && dayOf(c.expiresAt) <= TO)
+      .filter((c) => c.expiresAt && dayOf(c.expiresAt) <= range.to)
       .map((c) => {
         const expiry = mine.find((e) => e.reason === 'EXPIRE' && e.referenceId === c.uid);
         if (!expiry) return c.remaining ?? 0;
-        return dayOf(expiry.createdAt) > TO ? -expiry.amount : 0;
+        return dayOf(expiry.createdAt) > range.to ? -expiry.amount : 0;
       })
       .reduce((n, v) => n + v, 0);
     return {
@@ -491,8 +506,8 @@ async function expected(place: string | null) {
   const everyActive = new Set(programRows.flatMap((p) => [...activeOf(p.uid)]));
 
   return {
-    from: FROM,
-    to: TO,
+    from: range.from,
+    to: range.to,
     place,
     time_zone: companyClock,
     sales: {
@@ -711,11 +726,21 @@ describe('admin dashboard', () => {
     expect(Object.keys(bad.json()).sort()).toEqual(['format', 'table']);
   });
 
-  it('defaults to the 30 days ending today on the company clock', async () => {
+  it('defaults to the 30 days ending today on the company clock, whose outstanding is counted back from now', async () => {
     const res = await dashboard('');
     expect(res.statusCode, res.body).toBe(200);
-    const today = localDate(new Date(), 'America/Lima');
-    expect(res.json().to).toBe(today);
-    expect(res.json().sales_per_day).toHaveLength(30);
+    const to = localDate(new Date(), 'America/Lima');
+    const from = new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    expect(res.json()).toEqual(await expected(null, { from, to }));
+    // Ending yesterday: counted back from now, past today's entries (the demo's opening balances).
+    const yesterday = new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const before = await dashboard(`from=${from}&to=${yesterday}`);
+    expect(before.json()).toEqual(await expected(null, { from, to: yesterday }));
+    const second = (body: { programs: { uid: string; coins: { outstanding: number } }[] }) =>
+      body.programs.find((p) => p.uid === 'dash-second')?.coins.outstanding;
+    expect(second(res.json())).toBe((second(before.json()) ?? 0) + 4);
+    // A range ending after every seeded entry but today's: all of them are outstanding but the due ones.
+    const later = await dashboard(`from=${FROM}&to=2026-06-30`);
+    expect(later.json()).toEqual(await expected(null, { from: FROM, to: '2026-06-30' }));
   });
 });
