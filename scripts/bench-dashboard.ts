@@ -198,7 +198,12 @@ export async function benchDashboard(): Promise<void> {
     let worst = 0;
     for (const range of ranges) {
       for (const placeUid of [null, 'place-miraflores']) {
-        const scope: repo.DashboardScope = { companyUid: COMPANY, ...range, placeUid, timeZone };
+        const bounds = { companyUid: COMPANY, ...range, placeUid };
+        const scope: repo.DashboardScope = {
+          ...bounds,
+          timeZone,
+          places: await repo.placeBounds(db, bounds),
+        };
         const label = `${range.name}, ${placeUid ? 'one place' : 'all places'}`;
         console.log(`Dashboard: ${label}...`);
         const query = `from=${range.from}&to=${range.to}${placeUid ? `&place=${placeUid}` : ''}`;
@@ -227,12 +232,8 @@ export async function benchDashboard(): Promise<void> {
     // The plans of the last 30 days, all places: execution time and the scans each query used.
     const planRows: string[] = [];
     const details: string[] = [];
-    const scope: repo.DashboardScope = {
-      companyUid: COMPANY,
-      ...(ranges[0] as (typeof ranges)[number]),
-      placeUid: null,
-      timeZone,
-    };
+    const first = { companyUid: COMPANY, ...(ranges[0] as (typeof ranges)[number]), placeUid: null };
+    const scope: repo.DashboardScope = { ...first, timeZone, places: await repo.placeBounds(db, first) };
     for (const q of queries) {
       const plans: { text: string }[] = [];
       await q.run(explaining(db, plans), scope);

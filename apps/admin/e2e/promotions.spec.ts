@@ -83,6 +83,20 @@ test('an owner creates a promotion of one use per member with 2 in stock; two me
   await page.getByLabel('Stock total').fill('1');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Ya se tomaron 2 unidades: el stock total no puede ser menor.')).toBeVisible();
+
+  // The owner's numbers: today's dashboard counts the two units taken, bought in the app.
+  await page.getByRole('menuitem', { name: 'Tablero' }).click();
+  await page.getByRole('button', { name: 'Hoy' }).click();
+  const today = await page.getByLabel('Hasta').inputValue();
+  await expect(page.getByLabel('Desde')).toHaveValue(today);
+  const redemptions = page.getByRole('table', { name: 'Canjes por promoción' });
+  await expect(redemptions.getByRole('row').filter({ hasText: title }).getByRole('cell')).toHaveText([
+    title,
+    '0',
+    '2',
+    '2',
+  ]);
+  await checkAxe(page, 'dashboard');
 });
 
 test.describe('in English', () => {

@@ -84,6 +84,7 @@ test('every admin screen fits a tablet and passes axe: lists, forms, a filter me
   await signInAdmin(page, 'dueno@demo.pe');
   const paths = await menuPaths(page);
   expect(paths).toEqual(expect.arrayContaining(['/products', '/categories', '/availability', '/staff']));
+  expect(paths).toContain('/dashboard');
   for (const path of paths) {
     await page.goto(`${ADMIN}${path}`);
     await checkScreen(page, path);

@@ -10,8 +10,19 @@ import { useTranslate } from 'react-admin';
 
 const HEIGHT = 260;
 
-function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+function ChartCard({ title, empty, children }: { title: string; empty?: boolean; children: ReactNode }) {
   const translate = useTranslate();
+  if (empty)
+    return (
+      <Card variant="outlined" sx={{ minWidth: 0 }}>
+        <CardContent>
+          <Typography component="h3" variant="subtitle1" gutterBottom>
+            {translate(title)}
+          </Typography>
+          <Typography variant="body2">{translate('admin.dashboard.none')}</Typography>
+        </CardContent>
+      </Card>
+    );
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }}>
       <CardContent>
@@ -57,7 +68,7 @@ export function DashboardCharts({ data }: { data: AdminDashboard }) {
           ]}
         />
       </ChartCard>
-      <ChartCard title="admin.dashboard.charts.orders_by_type_payment">
+      <ChartCard title="admin.dashboard.charts.orders_by_type_payment" empty={data.by_type.length === 0}>
         <BarChart
           height={HEIGHT}
           xAxis={[
@@ -77,7 +88,7 @@ export function DashboardCharts({ data }: { data: AdminDashboard }) {
           ]}
         />
       </ChartCard>
-      <ChartCard title="admin.dashboard.charts.top_products">
+      <ChartCard title="admin.dashboard.charts.top_products" empty={top.length === 0}>
         <BarChart
           height={Math.max(HEIGHT, top.length * 28)}
           layout="horizontal"
@@ -85,7 +96,7 @@ export function DashboardCharts({ data }: { data: AdminDashboard }) {
           series={[{ data: top.map((p) => p.units), label: translate('admin.dashboard.units') }]}
         />
       </ChartCard>
-      <ChartCard title="admin.dashboard.charts.loyalty">
+      <ChartCard title="admin.dashboard.charts.loyalty" empty={data.programs.length === 0}>
         <BarChart
           height={HEIGHT}
           xAxis={[

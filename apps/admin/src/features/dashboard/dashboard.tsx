@@ -222,6 +222,7 @@ function FilterBar({
           event.target.value && onChange({ ...filters, from: event.target.value, to: filters.to ?? data?.to })
         }
         slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 170 }}
       />
       <TextField
         type="date"
@@ -233,6 +234,7 @@ function FilterBar({
           onChange({ ...filters, to: event.target.value, from: filters.from ?? data?.from })
         }
         slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 170 }}
       />
       <TextField
         select
@@ -240,7 +242,7 @@ function FilterBar({
         label={translate('admin.dashboard.place')}
         value={filters.place ?? ''}
         onChange={(event) => onChange({ ...filters, place: event.target.value || undefined })}
-        sx={{ minWidth: 200 }}
+        sx={{ width: 220 }}
       >
         <MenuItem value="">{translate('admin.dashboard.all_places')}</MenuItem>
         {(places.data ?? []).map((place) => (

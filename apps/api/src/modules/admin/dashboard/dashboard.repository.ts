@@ -12,6 +12,16 @@ export interface DashboardScope {
   placeUid: string | null;
   /** The clock of what belongs to no place (memberships, the ledger, redemptions): the place's with a place. */
   timeZone: string;
+  /** The range on each place's clock (placeBounds), for its orders. */
+  places: PlaceBounds[];
+}
+
+export interface PlaceBounds {
+  uid: string;
+  timeZone: string;
+  /** Start (included) and end (excluded) of the range on the place's clock, ISO instants. */
+  lo: string;
+  hi: string;
 }
 
 const DEFAULT_TIME_ZONE = 'America/Lima';
@@ -49,21 +59,46 @@ export async function companyPlace(db: Executor, companyUid: string, placeUid: s
 const lo = (s: DashboardScope) => sql`(${s.from}::date::timestamp at time zone ${s.timeZone})`;
 const hi = (s: DashboardScope) => sql`((${s.to}::date + 1)::timestamp at time zone ${s.timeZone})`;
 
+/** The range on the clock of each place of the company (or of the one place). */
+export async function placeBounds(
+  db: Executor,
+  s: Omit<DashboardScope, 'places' | 'timeZone'>,
+): Promise<PlaceBounds[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select p.uid, coalesce(ps.time_zone, ${DEFAULT_TIME_ZONE}) as tz,
+        to_json(${s.from}::date::timestamp at time zone coalesce(ps.time_zone, ${DEFAULT_TIME_ZONE})) #>> '{}' as lo,
+        to_json((${s.to}::date + 1)::timestamp at time zone coalesce(ps.time_zone, ${DEFAULT_TIME_ZONE})) #>> '{}' as hi
+      from places p left join place_pickup_settings ps on ps.place_uid = p.uid
+      where p.company_uid = ${s.companyUid} and (${s.placeUid}::text is null or p.uid = ${s.placeUid})`,
+  );
+  return found.map((r) => ({
+    uid: String(r.uid),
+    timeZone: String(r.tz),
+    lo: String(r.lo),
+    hi: String(r.hi),
+  }));
+}
+
 /**
- * The orders placed in the range, each on its own place's clock (as the admin orders list filters them),
- * found per place through orders (place_uid, created_at).
+ * The orders placed in the range, each on its own place's clock (as the admin orders list filters them):
+ * the places' bounds as literal rows, so that each is a range scan of orders (place_uid, created_at).
  */
-const ordersInRange = (s: DashboardScope) => sql`
-  with bounds as (
-    select p.uid as place_uid, coalesce(ps.time_zone, ${DEFAULT_TIME_ZONE}) as tz
-    from places p left join place_pickup_settings ps on ps.place_uid = p.uid
-    where p.company_uid = ${s.companyUid} and (${s.placeUid}::text is null or p.uid = ${s.placeUid})
-  )
-  select o.*, (o.created_at at time zone b.tz)::date as day
-  from bounds b join orders o on o.place_uid = b.place_uid
-    and o.created_at >= (${s.from}::date::timestamp at time zone b.tz)
-    and o.created_at < ((${s.to}::date + 1)::timestamp at time zone b.tz)
-  where o.company_uid = ${s.companyUid}`;
+const ordersInRange = (s: DashboardScope) => {
+  if (s.places.length === 0)
+    return sql`select o.uid, o.status, o.order_type, o.payment_type, o.price, o.user_uid, o.items, o.created_at::date as day
+      from orders o where false`;
+  const bounds = sql.join(
+    s.places.map((p) => sql`(${p.uid}, ${p.lo}::timestamptz, ${p.hi}::timestamptz, ${p.timeZone})`),
+    sql`, `,
+  );
+  return sql`
+    select o.uid, o.status, o.order_type, o.payment_type, o.price, o.user_uid, o.items,
+      (o.created_at at time zone b.tz)::date as day
+    from (values ${bounds}) b(place_uid, lo, hi, tz)
+    join orders o on o.place_uid = b.place_uid and o.created_at >= b.lo and o.created_at < b.hi
+    where o.company_uid = ${s.companyUid}`;
+};
 
 export interface OrderGroup {
   status: string;
@@ -261,19 +296,26 @@ export async function activeMembers(db: Executor, s: DashboardScope) {
   const found = await rows<Record<string, unknown>>(
     db,
     sql`with acts as (
-        select program_uid, user_uid from (${entriesInRange(s)}) e
-        where reason not in ('EXPIRE', 'OPENING_BALANCE', 'ADMIN_ADJUSTMENT')
-        union
+        select m.program_uid, m.user_uid from (
+          select distinct le.membership_uid from ledger_entries le
+          where le.created_at >= ${lo(s)} and le.created_at < ${hi(s)}
+            and le.reason not in ('EXPIRE', 'OPENING_BALANCE', 'ADMIN_ADJUSTMENT')
+            ${s.placeUid ? sql`and ${atPlace(s.placeUid)}` : sql``}
+        ) e join memberships m on m.uid = e.membership_uid
+        where m.program_uid in ${companyPrograms(s)}
+        union all
         select m.program_uid, m.user_uid from redemptions r join memberships m on m.uid = r.membership_uid
         where m.program_uid in ${companyPrograms(s)} and r.status in ('ACQUIRED', 'REDEEMED')
           and coalesce(r.redeemed_at, r.created_at) >= ${lo(s)} and coalesce(r.redeemed_at, r.created_at) < ${hi(s)}
           ${s.placeUid ? sql`and r.place_uid = ${s.placeUid}` : sql``}
-        union
+        union all
         select m.program_uid, m.user_uid from (select distinct user_uid from (${ordersInRange(s)}) o) o
         join memberships m on m.user_uid = o.user_uid where m.program_uid in ${companyPrograms(s)}
+      ), people as (
+        select program_uid, user_uid from acts group by 1, 2
       )
-      select program_uid, count(*) as n from acts group by 1
-      union all select null, count(distinct user_uid) from acts`,
+      select program_uid, count(*) as n from people group by 1
+      union all select null, count(*) from (select user_uid from people group by 1) u`,
   );
   const perProgram = new Map<string, number>();
   let company = 0;

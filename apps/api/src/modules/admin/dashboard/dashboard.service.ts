@@ -78,7 +78,9 @@ export async function dashboard(ctx: AdminContext, query: AdminDashboardQuery): 
     timeZone = await repo.companyTimeZone(ctx.db, companyUid);
   }
   const { from, to } = rangeOf(ctx, query, timeZone);
-  const scope: repo.DashboardScope = { companyUid, from, to, placeUid: query.place ?? null, timeZone };
+  const placeUid = query.place ?? null;
+  const places = await repo.placeBounds(ctx.db, { companyUid, from, to, placeUid });
+  const scope: repo.DashboardScope = { companyUid, from, to, placeUid, timeZone, places };
   const byPlace = scope.placeUid !== null;
   const [groups, perDay, top, ledger, owed, joined, active, redemptions, programs] = await Promise.all([
     repo.orderGroups(ctx.db, scope),
