@@ -129,7 +129,8 @@ function FigureTable<Row>({
         {rows.length === 0 ? (
           <Typography variant="body2">{translate('admin.dashboard.none')}</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          // A wide table scrolls in its own region, which a keyboard reaches too.
+          <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label={label}>
               <TableHead>
                 <TableRow>
