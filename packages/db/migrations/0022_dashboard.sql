@@ -1,2 +1,2 @@
-CREATE INDEX "ledger_entries_dashboard_index" ON "ledger_entries" USING btree ("created_at","membership_uid","kind","reason","amount");--> statement-breakpoint
+CREATE INDEX "ledger_entries_dashboard_index" ON "ledger_entries" USING btree ("created_at","membership_uid","kind","reason","amount","reference_type","reference_id");--> statement-breakpoint
 CREATE INDEX "orders_place_uid_created_at_index" ON "orders" USING btree ("place_uid","created_at");

@@ -118,8 +118,16 @@ export const ledgerEntries = pgTable(
   (t) => [
     index().on(t.membershipUid, t.kind),
     index().on(t.expiresAt).where(sql`${t.remaining} > 0`),
-    /** The dashboard's days (decision 023), covering what its sums and counts read. */
-    index('ledger_entries_dashboard_index').on(t.createdAt, t.membershipUid, t.kind, t.reason, t.amount),
+    /** The dashboard's days (decision 023), covering what its sums, counts and place filter read. */
+    index('ledger_entries_dashboard_index').on(
+      t.createdAt,
+      t.membershipUid,
+      t.kind,
+      t.reason,
+      t.amount,
+      t.referenceType,
+      t.referenceId,
+    ),
   ],
 );
 

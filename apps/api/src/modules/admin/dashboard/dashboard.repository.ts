@@ -246,7 +246,8 @@ export async function outstanding(db: Executor, s: DashboardScope) {
         union all
         select m.program_uid, le.kind, le.amount
         from ledger_entries le join memberships m on m.uid = le.membership_uid
-        join ledger_entries c on c.uid::text = le.reference_id
+        -- The cast only for expiries, whose reference is always a ledger entry's uid.
+        join ledger_entries c on c.uid = (case when le.reason = 'EXPIRE' then le.reference_id::uuid end)
         where m.program_uid in ${companyPrograms(s)} and le.reason = 'EXPIRE'
           and le.created_at >= ${hi(s)} and c.expires_at <= ${hi(s)}
         union all
