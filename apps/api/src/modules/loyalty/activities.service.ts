@@ -1,5 +1,5 @@
 import { AppError, errorMessage, FIELD_MESSAGES } from '@storefront/contracts/errors';
-import type { Executor, Transaction } from '@storefront/db/client';
+import type { Transaction } from '@storefront/db/client';
 import type { WriteResult } from '../../lib/idempotency.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import type { MemberContext, RequestContext } from '../../lib/request-context.ts';
