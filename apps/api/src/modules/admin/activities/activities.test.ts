@@ -51,6 +51,7 @@ const answer = (token: string, poll: string, answers: object[]) =>
     payload: { answers },
   });
 
+type Option = { uid: string; text: string };
 interface Poll {
   uid: string;
   version: number;
@@ -156,7 +157,7 @@ describe('admin polls', () => {
   it('counts the answers per option with their shares; once answered, only texts change and destructive edits are refused', async () => {
     const poll = await newPoll('Encuesta respondida');
     const [choice, text] = poll.questions as [Poll['questions'][0], Poll['questions'][0]];
-    const [ceviche, lomo, causa] = choice.options as [{ uid: string }, { uid: string }, { uid: string }];
+    const [ceviche, lomo, causa] = choice.options as [Option, Option, Option];
     const members = await createMembers(t.db, 4, 'encuesta');
     const picks = [ceviche, ceviche, ceviche, lomo];
     for (const [i, token] of members.entries())
