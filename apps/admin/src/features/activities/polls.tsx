@@ -26,6 +26,7 @@ import { usePrograms, useProgramsQuery } from '../campaigns/programs.ts';
 import { NoProgram } from '../campaigns/promotions.tsx';
 import { SaveOnly } from '../campaigns/save-only.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
+import { toInstant } from './instant.ts';
 
 function useFilters() {
   const programs = usePrograms();
@@ -87,7 +88,7 @@ function PollFields({ creating }: { creating?: boolean }) {
       <TextInput source="description" multiline minRows={2} />
       <PictureInput />
       <FormRow>
-        <DateTimeInput source="valid_until" />
+        <DateTimeInput source="valid_until" parse={toInstant} />
         <NumberInput source="position" min={0} step={1} />
       </FormRow>
       <ArrayInput source="questions" validate={required()}>

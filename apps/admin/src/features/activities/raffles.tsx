@@ -48,6 +48,7 @@ import { usePrograms, useProgramsQuery } from '../campaigns/programs.ts';
 import { NoProgram } from '../campaigns/promotions.tsx';
 import { SaveOnly } from '../campaigns/save-only.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
+import { toInstant } from './instant.ts';
 
 function useFilters() {
   const programs = usePrograms();
@@ -105,10 +106,15 @@ function RaffleFields({ creating, drawn }: { creating?: boolean; drawn?: boolean
       <TextInput source="terms" multiline minRows={3} />
       <PictureInput />
       <FormRow>
-        <DateTimeInput source="starts_at" disabled={drawn} />
-        <DateTimeInput source="ends_at" disabled={drawn} helperText="admin.raffles.ends_help" />
+        <DateTimeInput source="starts_at" parse={toInstant} readOnly={drawn} />
+        <DateTimeInput
+          source="ends_at"
+          parse={toInstant}
+          readOnly={drawn}
+          helperText={drawn ? false : 'admin.raffles.ends_help'}
+        />
         <DateInput source="draw_date" />
-        <NumberInput source="winners_count" min={1} step={1} validate={required()} disabled={drawn} />
+        <NumberInput source="winners_count" min={1} step={1} validate={required()} readOnly={drawn} />
       </FormRow>
       <ArrayInput source="fields" helperText="admin.raffles.fields_help">
         <SimpleFormIterator inline disableReordering disableAdd={drawn} disableRemove={drawn}>
@@ -306,9 +312,10 @@ function RaffleForm() {
   );
 }
 
+/** Saved, the raffle stays open: closing its registrations comes right before drawing. */
 export function RaffleEdit() {
   return (
-    <Edit mutationMode="pessimistic">
+    <Edit mutationMode="pessimistic" redirect={false}>
       <RaffleForm />
       <DrawPanel />
     </Edit>
