@@ -114,3 +114,26 @@ test("a poll's results show as a chart with each option's count and share", asyn
   await expect(options).toHaveText(['Suspiro: 2 (66.7%)', 'Picarones: 1 (33.3%)']);
   await checkAxe(page, 'poll results');
 });
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a manager sees a raffle, its draw panel and the polls in English', async ({ page }) => {
+    await page.goto(`${ADMIN}/`);
+    await page.getByLabel('Email').fill('gerente@demo.pe');
+    await page.getByLabel('Password').fill('Demo1234!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: /Sabores Demo/ }).click();
+    await openFromMenu(page, 'Raffles');
+    await page.getByRole('cell', { name: 'Sorteo de aniversario' }).click();
+    await expect(page.getByRole('heading', { name: 'Draw', level: 2 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Draw the winners' })).toBeVisible();
+    await expect(page.getByLabel('Registrations until')).toBeVisible();
+    await checkAxe(page, 'raffle edit (en)');
+    await openFromMenu(page, 'Polls');
+    await page.getByRole('cell', { name: '¿Cómo te atendimos?' }).click();
+    await page.getByRole('link', { name: 'Results' }).click();
+    await expect(page.getByRole('heading', { name: '¿Cómo te atendimos?', level: 2 })).toBeVisible();
+    await checkAxe(page, 'poll results (en)');
+  });
+});
