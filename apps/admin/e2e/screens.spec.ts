@@ -146,7 +146,7 @@ test('every admin screen fits a tablet and passes axe: lists, forms, a filter me
     ['/polls/poll-satisfaccion/show', 'poll results'],
     ['/events/event-feria', 'event edit'],
     ['/ads/ad-club-1', 'ad edit'],
-  ]) {
+  ] as const) {
     await page.goto(`${ADMIN}${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await checkScreen(page, screen);
