@@ -128,8 +128,10 @@ function checkRaffle(
   const text = (key: keyof typeof FIELD_MESSAGES) => [FIELD_MESSAGES[key][ctx.language]];
   if (next.startsAt && next.endsAt && next.endsAt <= next.startsAt) errors.ends_at = text('endBeforeStart');
   const names = (body.fields ?? []).map((field) => field.name);
+  // A member's answers travel beside `accepted_terms` in the registration's body.
+  const taken = ['accepted_terms'];
   names.forEach((name, i) => {
-    if (names.indexOf(name) !== i) errors[`fields.${i}.name`] = text('repeatedName');
+    if (names.indexOf(name) !== i || taken.includes(name)) errors[`fields.${i}.name`] = text('repeatedName');
   });
   if (drawn) for (const key of FIXED_BY_DRAW) if (body[key] !== undefined) errors[key] = text('raffleDrawn');
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', errors);
