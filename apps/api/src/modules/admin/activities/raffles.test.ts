@@ -198,6 +198,12 @@ describe('admin raffles', () => {
         { program: 'rival-club', title: 'X' },
         { program: ['No existe en esta empresa.'] },
       ],
+      [
+        'PATCH',
+        `raffles/${raffle.uid}/`,
+        { fields: [{ name: 'accepted_terms', label: 'X' }] },
+        { 'fields.0.name': ['Este nombre se repite.'] },
+      ],
       ['PATCH', `raffles/${raffle.uid}/`, { winners_count: 0 }, {}],
       ['PATCH', `raffles/${raffle.uid}/`, { color: 'red' }, {}],
       ['PATCH', `raffles/${raffle.uid}/`, { fields: [{ name: 'Con Espacio', label: 'X' }] }, {}],
