@@ -1,5 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 import { E2E_PORT, expect, test } from '../../web/e2e/support.ts';
 
 // What the admin site's journeys share: its address, signing in and picking the demo company, the axe
@@ -64,4 +67,33 @@ export async function ownerApi(request: APIRequestContext) {
 export async function openFromMenu(page: Page, name: string) {
   await page.getByRole('menuitem', { name }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+/**
+ * The first mail to one of `recipients` whose subject matches, as the journeys' loopback SMTP server
+ * received it (apps/web/e2e/smtp-inbox.ts keeps one .eml file per message in E2E_MAIL_DIR).
+ */
+export async function receivedMail(recipients: string[], subject: RegExp) {
+  const dir = process.env.E2E_MAIL_DIR as string;
+  let found: { to: string; subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const file of await readdir(dir)) {
+          const mail = await simpleParser(await readFile(join(dir, file)));
+          const to = [mail.to ?? []]
+            .flat()
+            .flatMap((address) => address.value)
+            .map((address) => address.address ?? '')
+            .find((address) => recipients.includes(address));
+          if (to && subject.test(mail.subject ?? ''))
+            found = { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+          if (found) return true;
+        }
+        return false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found as { to: string; subject: string; text: string };
 }

@@ -131,6 +131,28 @@ test('every admin screen fits a tablet and passes axe: lists, forms, a filter me
   await revoke.getByRole('button', { name: 'Cancelar' }).click();
   await expect(revoke).toHaveCount(0);
 
+  // A raffle with its draw panel and registrations, its draw confirmation (cancelled), a poll's questions
+  // and its results' charts, an event and an ad.
+  await page.goto(`${ADMIN}/raffles/raffle-aniversario`);
+  await expect(page.getByRole('heading', { name: 'Sorteo', level: 2 })).toBeVisible();
+  await checkScreen(page, 'raffle edit');
+  await page.getByRole('button', { name: 'Sortear ganadores' }).click();
+  const draw = page.getByRole('dialog');
+  await expect(draw).toBeVisible();
+  await checkScreen(page, 'raffle draw dialog');
+  await draw.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(draw).toHaveCount(0);
+  for (const [path, screen] of [
+    ['/polls/poll-satisfaccion', 'poll edit'],
+    ['/polls/poll-satisfaccion/show', 'poll results'],
+    ['/events/event-feria', 'event edit'],
+    ['/ads/ad-club-1', 'ad edit'],
+  ] as const) {
+    await page.goto(`${ADMIN}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await checkScreen(page, screen);
+  }
+
   // The user menu.
   await page.getByRole('button', { name: 'Perfil' }).click();
   await expect(page.getByRole('menuitem', { name: 'Cambiar de empresa' })).toBeVisible();

@@ -96,6 +96,11 @@ export const AUDIT_OBJECT_TYPES = [
   'promotion',
   'coupon',
   'gift_card',
+  'raffle',
+  'raffle_draw',
+  'poll',
+  'event',
+  'ad',
   'app',
   'company',
 ] as const;

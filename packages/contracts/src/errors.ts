@@ -453,6 +453,21 @@ export const ERRORS = {
     es: 'La empresa necesita al menos un dueño: nombra a otro dueño antes de quitar o cambiar a este.',
     en: 'The company needs at least one owner: make someone else owner before removing or changing this one.',
   },
+  RAFFLE_ALREADY_DRAWN: {
+    status: 409,
+    es: 'Este sorteo ya se realizó: sus ganadores no cambian.',
+    en: 'This raffle has already been drawn: its winners do not change.',
+  },
+  RAFFLE_STILL_OPEN: {
+    status: 400,
+    es: 'Las inscripciones de este sorteo siguen abiertas: se sortea después de su fecha de cierre.',
+    en: 'Registrations for this raffle are still open: draw it after its closing date.',
+  },
+  RAFFLE_NO_REGISTRATIONS: {
+    status: 400,
+    es: 'Nadie se inscribió en este sorteo: no hay a quién sortear.',
+    en: 'Nobody registered for this raffle: there is no one to draw.',
+  },
   APP_SETTINGS_MAIN_ONLY: {
     status: 403,
     es: 'Los colores, el ingreso, el registro, la navegación anónima y los idiomas son de la app: se cambian desde su empresa principal.',
@@ -547,6 +562,23 @@ export const FIELD_MESSAGES = {
     es: 'Debe ser igual o posterior a la fecha de inicio.',
     en: 'It must be the same as or later than the start date.',
   },
+  raffleDrawn: {
+    es: 'El sorteo ya se realizó: esto ya no se puede cambiar.',
+    en: 'The raffle has been drawn: this can no longer change.',
+  },
+  pollAnswered: {
+    es: 'Esta encuesta ya tiene respuestas: solo se puede corregir el texto de sus preguntas y opciones, no agregar, quitar, reordenar ni cambiar su tipo.',
+    en: 'This poll already has answers: only the text of its questions and options can be corrected, not added, removed, reordered or retyped.',
+  },
+  choiceNeedsOptions: {
+    es: 'Una pregunta de opciones necesita al menos dos opciones.',
+    en: 'A choice question needs at least two options.',
+  },
+  textWithoutOptions: {
+    es: 'Una pregunta de texto no lleva opciones.',
+    en: 'A text question has no options.',
+  },
+  repeatedName: { es: 'Este nombre se repite.', en: 'This name repeats.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

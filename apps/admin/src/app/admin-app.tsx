@@ -1,8 +1,11 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import CategoryIcon from '@mui/icons-material/Category';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import DnsIcon from '@mui/icons-material/Dns';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import EventIcon from '@mui/icons-material/Event';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
 import InventoryIcon from '@mui/icons-material/Inventory';
@@ -10,6 +13,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
+import PollIcon from '@mui/icons-material/Poll';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -109,6 +113,26 @@ const GiftCardCreate = lazy(() =>
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard.tsx').then((m) => ({ default: m.DashboardPage })),
 );
+const raffles = () => import('../features/activities/raffles.tsx');
+const RaffleList = lazy(() => raffles().then((m) => ({ default: m.RaffleList })));
+const RaffleEdit = lazy(() => raffles().then((m) => ({ default: m.RaffleEdit })));
+const RaffleCreate = lazy(() => raffles().then((m) => ({ default: m.RaffleCreate })));
+const polls = () => import('../features/activities/polls.tsx');
+const PollList = lazy(() => polls().then((m) => ({ default: m.PollList })));
+const PollEdit = lazy(() => polls().then((m) => ({ default: m.PollEdit })));
+const PollCreate = lazy(() => polls().then((m) => ({ default: m.PollCreate })));
+// The results' charts (@mui/x-charts) are a chunk of their own, loaded only on that screen.
+const PollResults = lazy(() =>
+  import('../features/activities/poll-results.tsx').then((m) => ({ default: m.PollResults })),
+);
+const events = () => import('../features/activities/events.tsx');
+const EventList = lazy(() => events().then((m) => ({ default: m.EventList })));
+const EventEdit = lazy(() => events().then((m) => ({ default: m.EventEdit })));
+const EventCreate = lazy(() => events().then((m) => ({ default: m.EventCreate })));
+const ads = () => import('../features/activities/ads.tsx');
+const AdList = lazy(() => ads().then((m) => ({ default: m.AdList })));
+const AdEdit = lazy(() => ads().then((m) => ({ default: m.AdEdit })));
+const AdCreate = lazy(() => ads().then((m) => ({ default: m.AdCreate })));
 const AuditLogList = lazy(() =>
   import('../features/audit/audit-log.tsx').then((m) => ({ default: m.AuditLogList })),
 );
@@ -211,6 +235,39 @@ export function AdminApp() {
         show={GiftCardShow}
         create={GiftCardCreate}
         recordRepresentation="code"
+      />
+      <Resource
+        name="raffles"
+        icon={EmojiEventsIcon}
+        list={RaffleList}
+        edit={RaffleEdit}
+        create={RaffleCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="polls"
+        icon={PollIcon}
+        list={PollList}
+        edit={PollEdit}
+        create={PollCreate}
+        show={PollResults}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="events"
+        icon={EventIcon}
+        list={EventList}
+        edit={EventEdit}
+        create={EventCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="ads"
+        icon={CampaignIcon}
+        list={AdList}
+        edit={AdEdit}
+        create={AdCreate}
+        recordRepresentation="title"
       />
       <Resource
         name="staff"

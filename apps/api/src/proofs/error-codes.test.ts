@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorCode } from '@storefront/contracts/errors';
 import { placeProducts } from '@storefront/db/schema/catalogue';
-import { giftCards, polls, programs, promotions, raffles } from '@storefront/db/schema/loyalty';
+import { giftCards, polls, programs, promotions, raffleDraws, raffles } from '@storefront/db/schema/loyalty';
 import { coupons } from '@storefront/db/schema/orders';
 import { apps, companies, places } from '@storefront/db/schema/tenancy';
 import { and, eq, sql } from 'drizzle-orm';
@@ -321,6 +321,48 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
         url: '/api/admin/companies/rival-main/settings/',
         payload: { main_color: '#112233' },
       }),
+  },
+  RAFFLE_STILL_OPEN: {
+    // The demo raffle takes registrations until 2030.
+    request: () =>
+      as(owner, { method: 'POST', url: '/api/admin/companies/demo-main/raffles/raffle-aniversario/draw/' }),
+  },
+  RAFFLE_NO_REGISTRATIONS: {
+    // Closed yesterday, and nobody registered.
+    prepare: () =>
+      t.db
+        .update(raffles)
+        .set({ endsAt: new Date(Date.now() - 86_400_000) })
+        .where(eq(raffles.uid, 'raffle-aniversario'))
+        .then(() => undefined),
+    request: () =>
+      as(owner, { method: 'POST', url: '/api/admin/companies/demo-main/raffles/raffle-aniversario/draw/' }),
+    restore: () =>
+      t.db
+        .update(raffles)
+        .set({ endsAt: new Date('2030-12-31T23:59:59-05:00') })
+        .where(eq(raffles.uid, 'raffle-aniversario'))
+        .then(() => undefined),
+  },
+  RAFFLE_ALREADY_DRAWN: {
+    prepare: () =>
+      t.db
+        .insert(raffleDraws)
+        .values({
+          raffleUid: 'raffle-aniversario',
+          algorithm: 'sha256-rank-v1',
+          seed: '00',
+          registrationUids: [],
+          winnerUids: [],
+        })
+        .then(() => undefined),
+    request: () =>
+      as(owner, { method: 'POST', url: '/api/admin/companies/demo-main/raffles/raffle-aniversario/draw/' }),
+    restore: () =>
+      t.db
+        .delete(raffleDraws)
+        .where(eq(raffleDraws.raffleUid, 'raffle-aniversario'))
+        .then(() => undefined),
   },
   METHOD_NOT_ALLOWED: {
     unreachable: 'Fastify answers an unknown method on a known path with 404; no route answers 405',

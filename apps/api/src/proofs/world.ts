@@ -222,6 +222,10 @@ export async function createWorld() {
     'promotions/{uid}': both('promo-bienvenida'),
     'coupons/{uid}': both('coupon-bienvenida'),
     'gift-cards/{uid}': both('gift-demo-50'),
+    'raffles/{uid}': both('raffle-aniversario'),
+    'polls/{uid}': both('poll-satisfaccion'),
+    'events/{uid}': both('event-feria'),
+    'ads/{uid}': both('ad-club-1'),
     // Another product than products/{uid}: the controls delete that one first.
     'availability/{uid}': {
       a: `${a.tenant.id(PLACE)}.${a.tenant.id('p-lomo-saltado')}`,

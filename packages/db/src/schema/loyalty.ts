@@ -215,6 +215,10 @@ export const programAds = pgTable(
     link: text(),
     isActive: boolean().notNull().default(true),
     position: integer().notNull().default(0),
+    /** The uploaded picture the admin chose (media); `image` keeps its URL for the storefront. */
+    imageUid: text(),
+    /** +1 per admin write (If-Match). */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.programUid)],
 );
@@ -236,9 +240,36 @@ export const raffles = pgTable(
     drawDate: date(),
     /** Extra fields the registration asks for. */
     fields: jsonb().$type<{ name: string; label: string; required: boolean }[]>().notNull().default([]),
+    /** How many members the draw picks. */
+    winnersCount: integer().notNull().default(1),
+    imageUid: text(),
+    /** +1 per admin write (If-Match). */
+    version: integer().notNull().default(1),
   },
-  (t) => [index().on(t.programUid)],
+  (t) => [index().on(t.programUid), check('raffles_winners_positive', sql`${t.winnersCount} >= 1`)],
 );
+
+/**
+ * The one draw of a raffle, recorded so that anyone can re-check it (decision 019, raffles): the random
+ * seed, the registrations it drew from in their stable order, the algorithm's name, and the winners.
+ */
+export const raffleDraws = pgTable('raffle_draws', {
+  uid: uuid().primaryKey().defaultRandom(),
+  /** Unique: a raffle is drawn once. */
+  raffleUid: text()
+    .notNull()
+    .unique()
+    .references(() => raffles.uid, { onDelete: 'cascade' }),
+  algorithm: text().notNull(),
+  /** 32 random bytes, hex. */
+  seed: text().notNull(),
+  /** The registration uids drawn from, in the order the algorithm read them (by uid). */
+  registrationUids: text().array().notNull(),
+  /** The winning registration uids, first drawn first. */
+  winnerUids: text().array().notNull(),
+  drawnBy: uuid().references(() => users.uid, { onDelete: 'set null' }),
+  drawnAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A member's registration in (or dismissal of) a raffle; one per member. */
 export const raffleRegistrations = pgTable(
@@ -270,6 +301,9 @@ export const polls = pgTable(
     image: text(),
     validUntil: timestamp({ withTimezone: true }),
     position: integer().notNull().default(0),
+    imageUid: text(),
+    /** +1 per admin write (If-Match); covers the questions and options too. */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.programUid)],
 );
@@ -335,6 +369,11 @@ export const events = pgTable(
     endTime: time(),
     location: text().notNull().default(''),
     link: text(),
+    /** An inactive event is hidden from the storefront. */
+    isActive: boolean().notNull().default(true),
+    imageUid: text(),
+    /** +1 per admin write (If-Match). */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.companyUid, t.startDate)],
 );

@@ -1,4 +1,5 @@
 import { placeProducts } from '@storefront/db/schema/catalogue';
+import { raffleRegistrations, raffles } from '@storefront/db/schema/loyalty';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +148,44 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/companies/:companyUid/gift-cards/:uid/void/': { params: { uid: 'gift-demo-20' } },
   'GET /api/admin/companies/:companyUid/dashboard/': {},
   'GET /api/admin/companies/:companyUid/dashboard/export/': {},
+  'GET /api/admin/companies/:companyUid/raffles/': {},
+  'POST /api/admin/companies/:companyUid/raffles/': { body: { program: 'demo-club', title: 'Matriz' } },
+  'GET /api/admin/companies/:companyUid/raffles/:uid/': { params: { uid: 'raffle-aniversario' } },
+  'PATCH /api/admin/companies/:companyUid/raffles/:uid/': {
+    params: { uid: 'raffle-aniversario' },
+    body: { prize: 'Matriz' },
+  },
+  'GET /api/admin/companies/:companyUid/raffles/:uid/registrations/': {
+    params: { uid: 'raffle-aniversario' },
+  },
+  // A closed raffle with one registration, made in beforeAll (a second draw is a 409).
+  'POST /api/admin/companies/:companyUid/raffles/:uid/draw/': { params: { uid: 'raffle-matriz' } },
+  'GET /api/admin/companies/:companyUid/polls/': {},
+  'POST /api/admin/companies/:companyUid/polls/': {
+    body: { program: 'demo-club', title: 'Matriz', questions: [{ text: '¿Matriz?', type: 'TEXT' }] },
+  },
+  'GET /api/admin/companies/:companyUid/polls/:uid/': { params: { uid: 'poll-satisfaccion' } },
+  'PATCH /api/admin/companies/:companyUid/polls/:uid/': {
+    params: { uid: 'poll-satisfaccion' },
+    body: { title: 'Matriz' },
+  },
+  'GET /api/admin/companies/:companyUid/polls/:uid/results/': { params: { uid: 'poll-satisfaccion' } },
+  'GET /api/admin/companies/:companyUid/events/': {},
+  'POST /api/admin/companies/:companyUid/events/': { body: { title: 'Matriz', start_date: '2027-01-01' } },
+  'GET /api/admin/companies/:companyUid/events/:uid/': { params: { uid: 'event-feria' } },
+  'PATCH /api/admin/companies/:companyUid/events/:uid/': {
+    params: { uid: 'event-feria' },
+    body: { location: 'Matriz' },
+  },
+  'DELETE /api/admin/companies/:companyUid/events/:uid/': { params: { uid: 'event-taller' } },
+  'GET /api/admin/companies/:companyUid/ads/': {},
+  'POST /api/admin/companies/:companyUid/ads/': { body: { program: 'demo-club', title: 'Matriz' } },
+  'GET /api/admin/companies/:companyUid/ads/:uid/': { params: { uid: 'ad-club-1' } },
+  'PATCH /api/admin/companies/:companyUid/ads/:uid/': {
+    params: { uid: 'ad-club-1' },
+    body: { link: '/matriz' },
+  },
+  'DELETE /api/admin/companies/:companyUid/ads/:uid/': { params: { uid: 'ad-club-2' } },
 };
 
 /** The installation operator's routes: one request each that an operator may make. */
@@ -208,6 +247,15 @@ beforeAll(async () => {
   CASES['POST /api/admin/companies/:companyUid/images/'] = {
     form: multipartForm(await picture('png', 400, 300)),
   };
+  await t.db.insert(raffles).values({
+    uid: 'raffle-matriz',
+    programUid: 'demo-club',
+    title: 'Matriz',
+    endsAt: new Date(Date.now() - 60_000),
+  });
+  await t.db
+    .insert(raffleRegistrations)
+    .values({ raffleUid: 'raffle-matriz', userUid: MEMBER_UID, status: 'REGISTERED' });
   // The demo sells every product everywhere: place-cayma stops selling one, which the case offers again.
   await t.db
     .delete(placeProducts)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminImageRoutes } from '../media/media.routes.ts';
 import { adminGuardPlugin } from './access/admin-guard.ts';
+import { adminActivityRoutes } from './activities/activities.routes.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCampaignRoutes } from './campaigns/campaigns.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
@@ -35,6 +36,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminCampaignRoutes);
       await company.register(adminSettingsRoutes);
       await company.register(adminDashboardRoutes);
+      await company.register(adminActivityRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
   );

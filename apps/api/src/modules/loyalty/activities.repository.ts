@@ -52,16 +52,22 @@ export async function listRaffles(
   return { count: total?.n ?? 0, rows: rows.map((r) => ({ ...r.raffle, status: r.status })) };
 }
 
+/**
+ * `lock` (a write's): a key-share lock on the raffle, which the admin's draw waits for (and which waits
+ * for a draw), so a registration is either read by the draw or made after it, when the raffle is closed.
+ */
 export async function findRaffle(
   db: Executor,
   programUid: string,
   raffleUid: string,
   userUid: string,
+  lock = false,
 ): Promise<(RaffleRow & { status: string | null }) | null> {
-  const [row] = await db
+  const query = db
     .select({ raffle: raffles, status: registrationOf(userUid) })
     .from(raffles)
     .where(and(eq(raffles.uid, raffleUid), eq(raffles.programUid, programUid)));
+  const [row] = lock ? await query.for('key share', { of: raffles }) : await query;
   return row ? { ...row.raffle, status: row.status } : null;
 }
 
@@ -114,18 +120,23 @@ export async function listPolls(
   return { count: total?.n ?? 0, rows: rows.map((r) => ({ ...r.poll, isResolved: r.isResolved })) };
 }
 
-/** A poll of one of the app's programs (null for another tenant's), with the member's state. */
+/**
+ * A poll of one of the app's programs (null for another tenant's), with the member's state. `lock` (an
+ * answer's): a key-share lock, so the admin's edit of the questions and an answer never cross.
+ */
 export async function findPoll(
   db: Executor,
   appUid: string,
   pollUid: string,
   userUid: string,
+  lock = false,
 ): Promise<(PollRow & { isResolved: boolean }) | null> {
-  const [row] = await db
+  const query = db
     .select({ poll: polls, isResolved: resolvedBy(userUid) })
     .from(polls)
     .innerJoin(programs, eq(programs.uid, polls.programUid))
     .where(and(eq(polls.uid, pollUid), eq(programs.appUid, appUid)));
+  const [row] = lock ? await query.for('key share', { of: polls }) : await query;
   return row ? { ...row.poll, isResolved: row.isResolved } : null;
 }
 
@@ -187,6 +198,7 @@ export async function listEvents(
 ): Promise<{ count: number; rows: EventRow[] }> {
   const where = and(
     eq(events.companyUid, companyUid),
+    eq(events.isActive, true),
     filters.from ? or(gte(events.startDate, filters.from), gte(events.endDate, filters.from)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -202,7 +214,7 @@ export async function listEvents(
   return { count: total?.n ?? 0, rows };
 }
 
-/** An event of a company the app shows; null otherwise. */
+/** An active event of a company the app shows; null otherwise. */
 export async function findEvent(db: Executor, appUid: string, eventUid: string): Promise<EventRow | null> {
   const [row] = await db
     .select({ event: events })
@@ -211,6 +223,6 @@ export async function findEvent(db: Executor, appUid: string, eventUid: string):
       appCompanies,
       and(eq(appCompanies.companyUid, events.companyUid), eq(appCompanies.appUid, appUid)),
     )
-    .where(eq(events.uid, eventUid));
+    .where(and(eq(events.uid, eventUid), eq(events.isActive, true)));
   return row?.event ?? null;
 }

@@ -1,5 +1,5 @@
 import { AppError, errorMessage, FIELD_MESSAGES } from '@storefront/contracts/errors';
-import type { Executor, Transaction } from '@storefront/db/client';
+import type { Transaction } from '@storefront/db/client';
 import type { WriteResult } from '../../lib/idempotency.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import type { MemberContext, RequestContext } from '../../lib/request-context.ts';
@@ -55,9 +55,10 @@ export async function getRaffles(
   return { count, results: rows.map((row) => toRaffleDto(row)) };
 }
 
-async function raffleOf(ctx: MemberContext, programUid: string, raffleUid: string, db: Executor = ctx.db) {
+async function raffleOf(ctx: MemberContext, programUid: string, raffleUid: string, tx?: Transaction) {
+  const db = tx ?? ctx.db;
   const program = await programOf(ctx, programUid, db);
-  const raffle = await findRaffle(db, program.uid, raffleUid, ctx.user.uid);
+  const raffle = await findRaffle(db, program.uid, raffleUid, ctx.user.uid, tx !== undefined);
   if (!raffle) throw new AppError('NOT_FOUND');
   return raffle;
 }
@@ -168,7 +169,7 @@ export async function answerPoll(
   pollUid: string,
   answers: Answer[],
 ): Promise<WriteResult> {
-  const poll = await findPoll(tx, ctx.app.uid, pollUid, ctx.user.uid);
+  const poll = await findPoll(tx, ctx.app.uid, pollUid, ctx.user.uid, true);
   if (!poll) throw new AppError('NOT_FOUND');
   if (poll.validUntil && poll.validUntil <= new Date()) throw new AppError('POLL_CLOSED');
   const { questions, options } = await questionsOf(tx, [poll.uid]);

@@ -45,9 +45,9 @@ export const withEtag = <T extends { version: number }>(reply: FastifyReply, obj
 
 /**
  * List, create, read, update and delete of one admin resource: the same shapes, statuses, ETag and
- * If-Match for each (the contract in packages/contracts/src/admin.ts).
+ * If-Match for each (the contract in packages/contracts/src/admin.ts). Without `remove`, no DELETE.
  */
-function crud<
+export function crud<
   Item extends z.ZodType<{ version: number }>,
   Create extends z.ZodType,
   Patch extends z.ZodType,
@@ -79,7 +79,7 @@ function crud<
         body: z.infer<Patch>,
         ifMatch: number | undefined,
       ) => Promise<z.infer<Item>>;
-      remove: (
+      remove?: (
         ctx: ReturnType<typeof adminContextOf>,
         uid: string,
         ifMatch: number | undefined,
@@ -157,6 +157,8 @@ function crud<
         ),
       ),
   });
+  const { remove } = service;
+  if (!remove) return;
   api.delete(`/${path}/:uid/`, {
     config,
     schema: {
@@ -168,11 +170,7 @@ function crud<
       response: { 204: z.null(), 409: conflictSchema(item), ...errorResponses },
     },
     handler: async (request, reply) => {
-      await service.remove(
-        adminContextOf(request),
-        (request.params as { uid: string }).uid,
-        ifMatchOf(request),
-      );
+      await remove(adminContextOf(request), (request.params as { uid: string }).uid, ifMatchOf(request));
       return reply.code(204).send(null);
     },
   });
