@@ -41,6 +41,9 @@ export async function signInAdmin(page: Page, email: string, { axe = false } = {
   await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
 }
 
+/** What a `datetime-local` input takes ("2030-01-31T18:00"), on the journeys' UTC clock. */
+export const localDateTime = (date: Date) => date.toISOString().slice(0, 16);
+
 /** A storefront token of a demo account (the login answers it). */
 export async function tokenOf(request: APIRequestContext, email: string, password = PASSWORD) {
   const response = await request.post('/api/v5/login/', { data: { email, password } });

@@ -7,7 +7,7 @@ import {
   newMember,
   test,
 } from '../../web/e2e/support.ts';
-import { ADMIN, checkAxe, PASSWORD, signInAdmin, tokenOf } from './admin-support.ts';
+import { ADMIN, checkAxe, localDateTime, PASSWORD, signInAdmin, tokenOf } from './admin-support.ts';
 
 // Issue 18's promotion journey: an owner creates on the admin site a promotion limited to one use per
 // member with 2 in stock; on the storefront two members get it and a third is refused.
@@ -41,6 +41,7 @@ test('an owner creates a promotion of one use per member with 2 in stock; two me
   await page.getByLabel('Stock total').fill('2');
   await page.getByLabel('Límite por socio').fill('1');
   await page.getByLabel('Destacada').check();
+  await page.getByLabel('Válida hasta').fill(localDateTime(new Date(Date.now() + 30 * 86_400_000)));
   // The preview is the member's card, as the form is now.
   const preview = page.getByTestId('promotion-preview');
   await expect(preview).toContainText(title);

@@ -1,5 +1,13 @@
 import { digits, expect, newMember, test } from '../../web/e2e/support.ts';
-import { ADMIN, checkAxe, openFromMenu, ownerApi, receivedMail, signInAdmin } from './admin-support.ts';
+import {
+  ADMIN,
+  checkAxe,
+  localDateTime,
+  openFromMenu,
+  ownerApi,
+  receivedMail,
+  signInAdmin,
+} from './admin-support.ts';
 
 // Issue 18's raffle journey: an owner creates a raffle on the admin site, members register on the
 // storefront, the owner closes the registrations and draws; the winner gets the mail (the journeys'
@@ -8,7 +16,6 @@ import { ADMIN, checkAxe, openFromMenu, ownerApi, receivedMail, signInAdmin } fr
 test.use({ locale: 'es-PE', viewport: { width: 1024, height: 768 } });
 
 /** `datetime-local` value of a moment, on the browser's clock (the journeys run in UTC). */
-const local = (date: Date) => date.toISOString().slice(0, 16);
 
 test('an owner draws a raffle among the registered members and the winner receives the mail', async ({
   page,
@@ -23,7 +30,7 @@ test('an owner draws a raffle among the registered members and the winner receiv
   await page.getByRole('textbox', { name: 'Título' }).fill(title);
   await page.getByRole('textbox', { name: 'Premio' }).fill('Una parrilla');
   await page.getByRole('textbox', { name: 'Términos y condiciones' }).fill('Solo socios mayores de edad.');
-  await page.getByLabel('Inscripciones hasta').fill(local(new Date(Date.now() + 86_400_000)));
+  await page.getByLabel('Inscripciones hasta').fill(localDateTime(new Date(Date.now() + 86_400_000)));
   await checkAxe(page, 'raffle create');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page).toHaveURL(new RegExp(`${ADMIN}/raffles/[0-9a-f-]{36}$`));
@@ -52,7 +59,7 @@ test('an owner draws a raffle among the registered members and the winner receiv
   ).toBeVisible();
 
   // The owner closes the registrations, then draws.
-  await page.getByLabel('Inscripciones hasta').fill(local(new Date(Date.now() - 3_600_000)));
+  await page.getByLabel('Inscripciones hasta').fill(localDateTime(new Date(Date.now() - 3_600_000)));
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Elemento actualizado')).toBeVisible();
   await page.getByRole('button', { name: 'Sortear ganadores' }).click();

@@ -22,11 +22,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { FormRow } from '../../app/form-row.tsx';
+import { toInstant } from '../../lib/instant.ts';
 import { usePrograms, useProgramsQuery } from '../campaigns/programs.ts';
 import { NoProgram } from '../campaigns/promotions.tsx';
 import { SaveOnly } from '../campaigns/save-only.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
-import { toInstant } from './instant.ts';
 
 function useFilters() {
   const programs = usePrograms();

@@ -44,11 +44,11 @@ import {
 import { FormRow } from '../../app/form-row.tsx';
 import { api } from '../../lib/api.ts';
 import { companyPath } from '../../lib/data-provider.ts';
+import { toInstant } from '../../lib/instant.ts';
 import { usePrograms, useProgramsQuery } from '../campaigns/programs.ts';
 import { NoProgram } from '../campaigns/promotions.tsx';
 import { SaveOnly } from '../campaigns/save-only.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
-import { toInstant } from './instant.ts';
 
 function useFilters() {
   const programs = usePrograms();

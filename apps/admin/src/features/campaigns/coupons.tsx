@@ -21,6 +21,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { FormRow } from '../../app/form-row.tsx';
+import { toInstant } from '../../lib/instant.ts';
 import { SaveOnly } from './save-only.tsx';
 
 const filters = [
@@ -121,8 +122,8 @@ function CouponFields() {
         <TextInput source="minimum_order" inputMode="decimal" />
       </FormRow>
       <FormRow>
-        <DateTimeInput source="valid_from" />
-        <DateTimeInput source="valid_until" />
+        <DateTimeInput source="valid_from" parse={toInstant} />
+        <DateTimeInput source="valid_until" parse={toInstant} />
       </FormRow>
       <FormRow>
         <NumberInput source="max_uses" min={1} step={1} helperText="admin.coupons.unlimited" />

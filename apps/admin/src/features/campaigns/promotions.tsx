@@ -24,6 +24,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { FormRow } from '../../app/form-row.tsx';
+import { toInstant } from '../../lib/instant.ts';
 import { PictureInput } from '../catalogue/picture-input.tsx';
 import { usePrograms, useProgramsQuery } from './programs.ts';
 import { SaveOnly } from './save-only.tsx';
@@ -189,8 +190,8 @@ function PromotionFields({ creating }: { creating?: boolean }) {
           <BooleanInput source="tagged" />
         </FormRow>
         <FormRow>
-          <DateTimeInput source="valid_from" />
-          <DateTimeInput source="valid_until" />
+          <DateTimeInput source="valid_from" parse={toInstant} />
+          <DateTimeInput source="valid_until" parse={toInstant} />
         </FormRow>
         <FormRow>
           <NumberInput source="total_stock" min={0} step={1} helperText="admin.promotions.total_stock_help" />
