@@ -64,7 +64,7 @@ const app = (over: Partial<App> = {}): App => {
     countries: [],
     validate_document: false,
     validate_mobile_number: false,
-    site: { faqs: null, privacy_policies: null, terms_and_conditions: null },
+    site: { faqs: null, privacy_policies: null, terms_and_conditions: null, cookies: null },
     deletion_path_prefix: null,
     events_enabled: false,
     maintenance: false,
