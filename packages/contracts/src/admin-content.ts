@@ -120,6 +120,8 @@ export const adminSiteContentSchema = z.object({
   privacy_policies: z.string(),
   faqs: z.string(),
   cookies: z.string(),
+  /** The app's storefront, where the admin's preview opens (`/landing?preview`). */
+  storefront_url: z.string(),
   version: z.number().int(),
 });
 export type AdminSiteContent = z.infer<typeof adminSiteContentSchema>;

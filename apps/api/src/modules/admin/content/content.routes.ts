@@ -12,9 +12,13 @@ import {
   adminSiteContentPatchSchema,
   adminSiteContentSchema,
 } from '@storefront/contracts/admin-content';
+import { AppError } from '@storefront/contracts/errors';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicOrigin } from '../../../lib/public-origin.ts';
 import { errorResponses } from '../../../plugins/error-handler.ts';
 import { forgetAppsOnWrite } from '../../apps/app-events.ts';
+import { findAppByUid } from '../../apps/apps.repository.ts';
 import { adminContextOf } from '../access/admin-guard.ts';
 import { crud, ifMatchHeaders, ifMatchOf, withEtag } from '../catalogue/catalogue.routes.ts';
 import * as landing from './landing.service.ts';
@@ -22,6 +26,14 @@ import { getSiteContent, updateSiteContent } from './site-content.service.ts';
 
 const tags = ['admin'];
 const config = { adminRole: 'manager' as const };
+
+/** The storefront of the company's app, where the admin's landing preview opens. */
+const storefrontOf = (request: FastifyRequest) => async () => {
+  const ctx = adminContextOf(request);
+  const app = await findAppByUid(ctx.db, ctx.company.appUid);
+  if (!app) throw new AppError('NOT_FOUND');
+  return publicOrigin(request, app);
+};
 
 /**
  * The app's landing sections and policy texts (issue 18), from its main company: owners and managers.
@@ -77,7 +89,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (api) => {
       params: adminCompanyParamsSchema,
       response: { 200: adminSiteContentSchema, ...errorResponses },
     },
-    handler: async (request, reply) => withEtag(reply, await getSiteContent(adminContextOf(request))),
+    handler: async (request, reply) =>
+      withEtag(reply, await getSiteContent(adminContextOf(request), storefrontOf(request))),
   });
 
   api.patch('/site-content/', {
@@ -97,6 +110,14 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     handler: async (request, reply) =>
-      withEtag(reply, await updateSiteContent(adminContextOf(request), request.body, ifMatchOf(request))),
+      withEtag(
+        reply,
+        await updateSiteContent(
+          adminContextOf(request),
+          request.body,
+          ifMatchOf(request),
+          storefrontOf(request),
+        ),
+      ),
   });
 };

@@ -440,3 +440,21 @@ describe('policy texts', () => {
     expect((await storefrontSite()).terms_and_conditions).toBeNull();
   });
 });
+
+describe('the landing preview', () => {
+  it('names the storefront it opens on; only /landing?preview may be framed, by the admin site only', async () => {
+    const texts = (await call(tokens.manager, 'GET', 'site-content/')).json();
+    expect(texts.storefront_url).toBe('http://localhost');
+    const page = (url: string) => t.app.inject({ url, headers: { host: 'localhost' } });
+    const preview = await page('/landing?preview=1');
+    expect(preview.headers['x-frame-options']).toBeUndefined();
+    expect(preview.headers['content-security-policy']).toContain(
+      'frame-ancestors https://admin.localhost:* http://admin.localhost:*',
+    );
+    for (const url of ['/landing', '/carta?preview=1', '/landing/?x=preview']) {
+      const res = await page(url);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
+});

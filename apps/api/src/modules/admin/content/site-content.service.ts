@@ -14,7 +14,7 @@ import { contentApp } from './landing.service.ts';
 
 const AUDIT = 'site_content';
 
-function toSiteContent(app: repo.ContentAppRow): AdminSiteContent {
+function toSiteContent(app: repo.ContentAppRow, storefrontUrl: string): AdminSiteContent {
   return {
     app_uid: app.uid,
     landing_page: app.landingPage,
@@ -23,14 +23,19 @@ function toSiteContent(app: repo.ContentAppRow): AdminSiteContent {
     privacy_policies: app.site.privacy_policies ?? '',
     faqs: app.site.faqs ?? '',
     cookies: app.site.cookies ?? '',
+    storefront_url: storefrontUrl,
     version: app.siteVersion,
   };
 }
 
-const audited = ({ app_uid: _, version: __, ...fields }: AdminSiteContent) => fields;
+const audited = ({ app_uid: _, version: __, storefront_url: ___, ...fields }: AdminSiteContent) => fields;
 
-export async function getSiteContent(ctx: AdminContext): Promise<AdminSiteContent> {
-  return toSiteContent(await contentApp(ctx.db, ctx));
+/** `storefront` gives the app's storefront origin (publicOrigin: the link builder's rule). */
+type Storefront = () => Promise<string>;
+
+export async function getSiteContent(ctx: AdminContext, storefront: Storefront): Promise<AdminSiteContent> {
+  const app = await contentApp(ctx.db, ctx);
+  return toSiteContent(app, await storefront());
 }
 
 /**
@@ -42,10 +47,11 @@ export function updateSiteContent(
   ctx: AdminContext,
   body: AdminSiteContentPatch,
   ifMatch: number | undefined,
+  storefront: Storefront,
 ): Promise<AdminSiteContent> {
   return ctx.db.transaction(async (tx) => {
     const app = await contentApp(tx, ctx, true);
-    const before = toSiteContent(app);
+    const before = toSiteContent(app, await storefront());
     checkVersion(ifMatch, before);
     const site = { ...app.site };
     for (const key of POLICY_TEXTS) {
@@ -60,7 +66,7 @@ export function updateSiteContent(
       ...(body.landing_page === undefined ? {} : { landingPage: body.landing_page }),
       ...(body.landing_page_type === undefined ? {} : { landingPageType: body.landing_page_type }),
     };
-    const after = toSiteContent({ ...app, ...changes });
+    const after = toSiteContent({ ...app, ...changes }, before.storefront_url);
     // A save that changes nothing keeps the version (and writes no audit line).
     if (JSON.stringify(audited(before)) === JSON.stringify(audited(after))) return before;
     await repo.updateSite(tx, app.uid, changes);
