@@ -94,10 +94,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   fastify.decorate('menuCache', createMenuCache(config.MENU_CACHE_SECONDS ?? 0));
 
   await fastify.register(errorHandlerPlugin);
-  await fastify.register(securityHeadersPlugin, {
-    production: config.production,
-    adminHost: config.ADMIN_HOST ?? 'admin.localhost',
-  });
+  await fastify.register(securityHeadersPlugin, { production: config.production });
   await fastify.register(tenantPlugin);
   await fastify.register(httpCachePlugin);
   await fastify.register(metricsPlugin, { token: config.METRICS_TOKEN });

@@ -106,8 +106,10 @@ export type AdminLandingSectionPatch = Record<string, unknown>;
 export const adminLandingMoveSchema = z.strictObject({ position: z.number().int().min(0).max(1000) });
 export type AdminLandingMove = z.infer<typeof adminLandingMoveSchema>;
 
+/** Always in the landing's order; `ordering=position` is accepted as the admin site's list sends it. */
 export const adminLandingSectionsQuerySchema = adminListQuerySchema.extend({
   type: z.enum(LANDING_SECTION_TYPES).optional(),
+  ordering: z.literal('position').optional(),
 });
 export type AdminLandingSectionsQuery = z.infer<typeof adminLandingSectionsQuerySchema>;
 

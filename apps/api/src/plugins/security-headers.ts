@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
  */
 export const securityHeadersPlugin = fp(async function securityHeaders(
   fastify: FastifyInstance,
-  options: { production: boolean; adminHost: string },
+  options: { production: boolean },
 ) {
   await fastify.register(helmet, {
     contentSecurityPolicy: {
@@ -41,20 +41,5 @@ export const securityHeadersPlugin = fp(async function securityHeaders(
     frameguard: { action: 'deny' },
     // HSTS only where the site is served over TLS.
     strictTransportSecurity: options.production ? { maxAge: 31_536_000 } : false,
-  });
-  // The admin site previews the landing in a frame (`/landing?preview`, decision 023): that page alone may
-  // be framed, by the admin site only (on any port outside production, as the storefront's own hosts).
-  const admin = options.production
-    ? `https://${options.adminHost}`
-    : `https://${options.adminHost}:* http://${options.adminHost}:*`;
-  fastify.addHook('onSend', async (request, reply) => {
-    const [path, query = ''] = request.url.split('?');
-    if (path !== '/landing' || !new URLSearchParams(query).has('preview')) return;
-    reply.removeHeader('x-frame-options');
-    const policy = String(reply.getHeader('content-security-policy') ?? '');
-    reply.header(
-      'content-security-policy',
-      policy.replace("frame-ancestors 'none'", `frame-ancestors ${admin}`),
-    );
   });
 });

@@ -43,15 +43,17 @@ export async function getSiteContent(ctx: AdminContext, storefront: Storefront):
  * renderer's rules before it is stored (what is saved is what a member can be shown); audited; every
  * process forgets the app record at commit (app_events), so the storefront's pages show it at once.
  */
-export function updateSiteContent(
+export async function updateSiteContent(
   ctx: AdminContext,
   body: AdminSiteContentPatch,
   ifMatch: number | undefined,
   storefront: Storefront,
 ): Promise<AdminSiteContent> {
+  // Before the transaction: the embedded database has one connection, which the transaction holds.
+  const storefrontUrl = await storefront();
   return ctx.db.transaction(async (tx) => {
     const app = await contentApp(tx, ctx, true);
-    const before = toSiteContent(app, await storefront());
+    const before = toSiteContent(app, storefrontUrl);
     checkVersion(ifMatch, before);
     const site = { ...app.site };
     for (const key of POLICY_TEXTS) {
