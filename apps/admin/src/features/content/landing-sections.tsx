@@ -97,7 +97,7 @@ function MoveButtons() {
 /**
  * The landing as visitors see it: the storefront's own page, opened in a new tab at `/landing?preview`
  * (shown even while the landing is off). Not framed here: a frame of another site gets no storage in
- * today's browsers, and the storefront needs it (decision 023).
+ * today's browsers, and the storefront needs it (decision 024).
  */
 function LandingPreview() {
   const translate = useTranslate();
