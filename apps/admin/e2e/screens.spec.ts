@@ -66,8 +66,8 @@ test('every admin screen fits a tablet and passes axe: lists, forms, a filter me
   page,
   request,
 }) => {
-  // A dozen screens, each checked by axe, on a loaded machine.
-  test.setTimeout(180_000);
+  // Some thirty screens, each checked by axe, on a loaded machine.
+  test.setTimeout(240_000);
   // Set-up: a product sold at Miraflores, so that the audit log has lines with its longest uids
   // (`place-miraflores.<product uuid>`) whatever ran before.
   const api = await ownerApi(request);
