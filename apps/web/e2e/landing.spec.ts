@@ -236,11 +236,12 @@ test('the demo app (few Firebase settings) never loads analytics, even when acce
 
 test('terms and privacy show the built-in texts, in Spanish and English', async ({ page }) => {
   await acceptedCookies(page);
-  await page.goto('/terms-and-conditions');
+  // An app without texts of its own (the admin's content journey edits the demo app's terms).
+  await page.goto(tenantUrl('doc.localhost', '/terms-and-conditions'));
   await expect(page.getByText(/leyes de la República del Perú/)).toBeVisible();
   await expect(page.getByText(/ciudad de Lima/)).toBeVisible();
   await expect(page.getByText(/al menos 18 años/)).toBeVisible();
-  await page.goto('/politics');
+  await page.goto(tenantUrl('doc.localhost', '/politics'));
   await expect(page.getByText(/1 de abril de 2020.*25 de julio de 2020/)).toBeVisible();
   await expect(page.getByText(/acceso, rectificación, cancelación y oposición/)).toBeVisible();
   await expect(page.getByText(/20 días hábiles/)).toBeVisible();

@@ -103,6 +103,8 @@ export const AUDIT_OBJECT_TYPES = [
   'ad',
   'app',
   'company',
+  'landing_section',
+  'site_content',
 ] as const;
 export const auditEntrySchema = z.object({
   uid: z.string(),

@@ -72,6 +72,8 @@ export const appSchema = z.object({
     faqs: z.string().nullable(),
     privacy_policies: z.string().nullable(),
     terms_and_conditions: z.string().nullable(),
+    /** The tenant's text above the cookie choices of /cookies/ (admin content). */
+    cookies: z.string().nullable(),
   }),
   deletion_path_prefix: z.string().nullable(),
   events_enabled: z.boolean(),

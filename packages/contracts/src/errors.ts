@@ -468,6 +468,11 @@ export const ERRORS = {
     es: 'Nadie se inscribió en este sorteo: no hay a quién sortear.',
     en: 'Nobody registered for this raffle: there is no one to draw.',
   },
+  APP_CONTENT_MAIN_ONLY: {
+    status: 403,
+    es: 'La landing y los textos legales son de la app: se cambian desde su empresa principal.',
+    en: "The landing and the policy texts belong to the app: change them from the app's main company.",
+  },
   APP_SETTINGS_MAIN_ONLY: {
     status: 403,
     es: 'Los colores, el ingreso, el registro, la navegación anónima y los idiomas son de la app: se cambian desde su empresa principal.',
@@ -579,6 +584,19 @@ export const FIELD_MESSAGES = {
     en: 'A text question has no options.',
   },
   repeatedName: { es: 'Este nombre se repite.', en: 'This name repeats.' },
+  safeLink: {
+    es: 'Ingresar una dirección https://, http://, mailto:, tel: o una ruta que empiece con /',
+    en: 'Enter an https://, http://, mailto: or tel: address, or a path starting with /',
+  },
+  safeImage: {
+    es: 'Ingresar una imagen subida o una dirección que empiece con https://',
+    en: 'Enter an uploaded picture or an address starting with https://',
+  },
+  /** `{n}`: how many the storefront shows. */
+  activeAtMost: {
+    es: 'La landing muestra como máximo {n} activos.',
+    en: 'The landing shows at most {n} active ones.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldErrors = Record<string, string[]>;

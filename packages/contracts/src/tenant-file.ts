@@ -148,6 +148,7 @@ export const tenantAppSchema = z.strictObject({
       faqs: z.string().max(200_000).optional(),
       privacy_policies: z.string().max(200_000).optional(),
       terms_and_conditions: z.string().max(200_000).optional(),
+      cookies: z.string().max(200_000).optional(),
     })
     .default({}),
   deletion_path_prefix: z

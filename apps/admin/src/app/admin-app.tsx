@@ -1,3 +1,4 @@
+import ArticleIcon from '@mui/icons-material/Article';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
@@ -18,6 +19,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StoreIcon from '@mui/icons-material/Store';
+import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
@@ -135,6 +137,14 @@ const AdEdit = lazy(() => ads().then((m) => ({ default: m.AdEdit })));
 const AdCreate = lazy(() => ads().then((m) => ({ default: m.AdCreate })));
 const AuditLogList = lazy(() =>
   import('../features/audit/audit-log.tsx').then((m) => ({ default: m.AuditLogList })),
+);
+const landing = () => import('../features/content/landing-sections.tsx');
+const LandingSectionList = lazy(() => landing().then((m) => ({ default: m.LandingSectionList })));
+const LandingSectionEdit = lazy(() => landing().then((m) => ({ default: m.LandingSectionEdit })));
+const LandingSectionCreate = lazy(() => landing().then((m) => ({ default: m.LandingSectionCreate })));
+// The rich-text editor (Tiptap) comes with this screen's chunk only.
+const SiteContentPage = lazy(() =>
+  import('../features/content/site-content.tsx').then((m) => ({ default: m.SiteContentPage })),
 );
 
 const SettingsPage = lazy(() =>
@@ -291,6 +301,14 @@ export function AdminApp() {
         edit={ProgramEdit}
         recordRepresentation="name"
       />
+      <Resource
+        name="landing-sections"
+        icon={ViewQuiltIcon}
+        list={LandingSectionList}
+        edit={LandingSectionEdit}
+        create={LandingSectionCreate}
+      />
+      <Resource name="site-content" icon={ArticleIcon} list={SiteContentPage} />
       <Resource name="settings" icon={SettingsIcon} list={SettingsPage} />
       <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
       <Resource name="dashboard" icon={InsightsIcon} list={DashboardPage} />

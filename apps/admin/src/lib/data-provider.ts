@@ -21,7 +21,7 @@ function operatorPath(resource: string, scope: Record<string, unknown> = {}): st
 }
 
 /** Singleton resources: one object per company (`GET|PATCH .../settings/`), whose id is the resource's name. */
-const SINGLETONS = new Set(['settings']);
+const SINGLETONS = new Set(['settings', 'site-content']);
 
 /** The path of a resource's list or object: the company's, a singleton's, or the operator's. */
 function pathOf(resource: string, uid?: Identifier, scope?: Record<string, unknown>): string {

@@ -364,6 +364,10 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
         .where(eq(raffleDraws.raffleUid, 'raffle-aniversario'))
         .then(() => undefined),
   },
+  APP_CONTENT_MAIN_ONLY: {
+    // The app's landing asked of a company that is not the app's main one.
+    request: () => as(operator, { url: '/api/admin/companies/rival-main/landing-sections/' }),
+  },
   METHOD_NOT_ALLOWED: {
     unreachable: 'Fastify answers an unknown method on a known path with 404; no route answers 405',
   },

@@ -226,6 +226,7 @@ export async function createWorld() {
     'polls/{uid}': both('poll-satisfaccion'),
     'events/{uid}': both('event-feria'),
     'ads/{uid}': both('ad-club-1'),
+    'landing-sections/{uid}': both('demo-l-bienvenida'),
     // Another product than products/{uid}: the controls delete that one first.
     'availability/{uid}': {
       a: `${a.tenant.id(PLACE)}.${a.tenant.id('p-lomo-saltado')}`,

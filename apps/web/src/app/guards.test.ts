@@ -64,7 +64,7 @@ const app = (over: Partial<App> = {}): App => {
     countries: [],
     validate_document: false,
     validate_mobile_number: false,
-    site: { faqs: null, privacy_policies: null, terms_and_conditions: null },
+    site: { faqs: null, privacy_policies: null, terms_and_conditions: null, cookies: null },
     deletion_path_prefix: null,
     events_enabled: false,
     maintenance: false,
@@ -162,6 +162,8 @@ describe('home and module guards', () => {
     expect(eventsRedirect({ app: app({ events_enabled: true }), loggedIn: false })).toBeNull();
     expect(landingRedirect({ app: app(), loggedIn: false })).toBe('/');
     expect(landingRedirect({ app: app({ landing_page: true }), loggedIn: false })).toBeNull();
+    // The admin site's preview shows a landing that is switched off.
+    expect(landingRedirect({ app: app(), loggedIn: false, preview: true })).toBeNull();
   });
 
   it('pushes to /landing once per session from / or /landing', () => {

@@ -10,6 +10,8 @@ export interface GuardState {
   loggedIn: boolean;
   /** Where a session started on this page goes (spec §4 after login), if it chose somewhere. */
   landing?: string | null;
+  /** The address asks for a preview (`?preview`): the admin site's preview of the landing. */
+  preview?: boolean;
 }
 
 export const isMultiCompany = (app: App) => app.allowed_companies.length > 1;
@@ -81,7 +83,9 @@ export const productsRedirect = (company: Company | null): string | null =>
 export const eventsRedirect = ({ app }: GuardState): string | null => (app.events_enabled ? null : '/');
 
 /** /landing goes home when the app has no landing page. */
-export const landingRedirect = ({ app }: GuardState): string | null => (app.landing_page ? null : '/');
+/** /landing only while the app has a landing, or as the admin site's preview (`/landing?preview`). */
+export const landingRedirect = ({ app, preview }: GuardState): string | null =>
+  app.landing_page || preview ? null : '/';
 
 /** First load with a landing page: / or /landing push to /landing once per session. */
 export function shouldPushLanding(app: App, pathname: string, alreadyRedirected: boolean): boolean {

@@ -15,7 +15,8 @@ export function Guard({
 }) {
   const app = useAppRecord();
   const { loggedIn, landing } = useAuth();
-  const to = rule({ app, loggedIn, landing });
+  const preview = new URLSearchParams(useLocation().search).has('preview');
+  const to = rule({ app, loggedIn, landing, preview });
   // The server renders for a visitor: it answers the redirect over HTTP only when a member would not see
   // this page either (/register without signup); a member then meets the target's own guard.
   if (to) return <Redirect to={to} http={rule({ app, loggedIn: !loggedIn }) !== null} />;

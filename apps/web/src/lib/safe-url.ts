@@ -1,3 +1,5 @@
+import { IMAGE_PROTOCOLS, LINK_PROTOCOLS } from '@storefront/contracts/tenant-html';
+
 /**
  * A tenant-provided link or image address, or null when it is not safe to follow or load: only
  * http(s), mailto, tel and site-relative paths pass (javascript:, data:, vbscript: and
@@ -14,7 +16,6 @@ export function safeUrl(raw: string | null | undefined, { images = false } = {})
   } catch {
     return null;
   }
-  // Images load without a click, so they must be https (http would also break the page's CSP).
-  const allowed = images ? ['https:'] : ['https:', 'http:', 'mailto:', 'tel:'];
+  const allowed = images ? IMAGE_PROTOCOLS : LINK_PROTOCOLS;
   return allowed.includes(url.protocol) ? url.href : null;
 }

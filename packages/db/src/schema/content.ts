@@ -22,6 +22,8 @@ export const landingSections = pgTable(
     buttons: jsonb().$type<LandingButton[]>().notNull().default([]),
     cards: jsonb().$type<LandingCard[]>().notNull().default([]),
     images: jsonb().$type<LandingImage[]>().notNull().default([]),
+    /** +1 per admin write of the section (If-Match, decision 019); a move renumbers without it. */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.appUid, t.position)],
 );

@@ -33,9 +33,11 @@ export const apps = pgTable('apps', {
   validateDocument: boolean().notNull().default(false),
   validateMobileNumber: boolean().notNull().default(false),
   site: jsonb()
-    .$type<{ faqs?: string; privacy_policies?: string; terms_and_conditions?: string }>()
+    .$type<{ faqs?: string; privacy_policies?: string; terms_and_conditions?: string; cookies?: string }>()
     .notNull()
     .default({}),
+  /** +1 per admin write of the site's texts or the landing's switch (If-Match, decision 019). */
+  siteVersion: integer().notNull().default(1),
   deletionPathPrefix: text(),
   eventsEnabled: boolean().notNull().default(false),
   maintenance: boolean().notNull().default(false),

@@ -25,6 +25,12 @@ export function adminTenantFile() {
     users?: unknown[];
   }[];
   if (!demo || !multi) throw new Error('the demo file lost its apps');
+  // The demo app's landing (the demo file has none): the admin's content tests edit it.
+  (demo as Record<string, unknown>).landing_sections = [
+    { uid: 'demo-l-welcome', type: 'WELCOME', tittle: 'Bienvenida', content: '<p>Hola</p>' },
+    { uid: 'demo-l-contact', type: 'CONTACT', tittle: 'Contacto', content: 'Escríbenos' },
+    { uid: 'demo-l-form', type: 'FORM', tittle: 'Inscríbete', link: 'https://example.com/form' },
+  ];
   demo.companies.push({
     uid: 'rival-main',
     name: 'Rival',

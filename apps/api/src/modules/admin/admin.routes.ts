@@ -6,6 +6,7 @@ import { adminAuditRoutes } from './audit/audit.routes.ts';
 import { adminCampaignRoutes } from './campaigns/campaigns.routes.ts';
 import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminProductsFileRoutes } from './catalogue/products-file.routes.ts';
+import { adminContentRoutes } from './content/content.routes.ts';
 import { adminDashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { adminMembersRoutes } from './members/members.routes.ts';
 import { adminOperatorRoutes } from './operator/operator.routes.ts';
@@ -37,6 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminSettingsRoutes);
       await company.register(adminDashboardRoutes);
       await company.register(adminActivityRoutes);
+      await company.register(adminContentRoutes);
     },
     { prefix: '/admin/companies/:companyUid' },
   );

@@ -95,6 +95,7 @@ export async function buildAppRecord(
       faqs: app.site.faqs ?? null,
       privacy_policies: app.site.privacy_policies ?? null,
       terms_and_conditions: app.site.terms_and_conditions ?? null,
+      cookies: app.site.cookies ?? null,
     },
     deletion_path_prefix: app.deletionPathPrefix,
     events_enabled: app.eventsEnabled,

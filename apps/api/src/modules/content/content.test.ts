@@ -61,7 +61,7 @@ describe('landing sections', () => {
   });
 
   it('answers an empty array for an app without sections', async () => {
-    const res = await landing(t, 'demo', 'localhost');
+    const res = await landing(t, 'doc', 'doc.localhost');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
   });

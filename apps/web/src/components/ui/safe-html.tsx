@@ -1,3 +1,4 @@
+import { TENANT_HTML_CONFIG } from '@storefront/contracts/tenant-html';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { safeUrl } from '../../lib/safe-url.ts';
@@ -37,23 +38,7 @@ function getPurifier(): Purifier {
   return purifier;
 }
 
-const CONFIG = {
-  USE_PROFILES: { html: true },
-  FORBID_TAGS: [
-    'style',
-    'form',
-    'input',
-    'button',
-    'textarea',
-    'select',
-    'video',
-    'audio',
-    'source',
-    'picture',
-  ],
-  FORBID_ATTR: ['style', 'srcset', 'background', 'formaction', 'poster'],
-  ADD_ATTR: ['target'],
-};
+const CONFIG = TENANT_HTML_CONFIG;
 
 /** Tenant HTML with everything unsafe removed. */
 export function sanitizeHtml(html: string): string {

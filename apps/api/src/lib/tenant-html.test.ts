@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { beforeAll, describe, expect, it } from 'vitest';
+// The storefront's renderer, with its server window as entry-server.tsx gives it one.
+import { sanitizeHtml, setServerWindow } from '../../../web/src/components/ui/safe-html.tsx';
+import { safeUrl } from '../../../web/src/lib/safe-url.ts';
+import { cleanTenantHtml, tenantUrl } from './tenant-html.ts';
+
+const { payloads } = JSON.parse(
+  readFileSync(
+    fileURLToPath(new URL('../../../../packages/db/demo/fixtures/xss-corpus.json', import.meta.url)),
+    'utf8',
+  ),
+) as { payloads: string[] };
+
+beforeAll(() => {
+  setServerWindow(() => new JSDOM('').window as unknown as ReturnType<Parameters<typeof setServerWindow>[0]>);
+});
+
+describe('the admin API cleans tenant HTML by the storefront renderer’s rules', () => {
+  it.each(payloads)('gives what the storefront would render for %s, which renders unchanged', (payload) => {
+    const stored = cleanTenantHtml(payload);
+    expect(stored).toBe(sanitizeHtml(payload));
+    // What is stored is already safe: the storefront's pass over it changes nothing.
+    expect(sanitizeHtml(stored)).toBe(stored);
+  });
+
+  it.each([
+    'https://a.pe/x',
+    'http://a.pe',
+    '/carta',
+    '//evil.example',
+    'java\tscript:alert(1)',
+    ' javascript:alert(1)',
+    'mailto:a@b.pe',
+    'tel:+51 1',
+    'data:image/png;base64,AA',
+    'vbscript:x',
+    '',
+  ])('judges the address %j as the storefront does', (address) => {
+    expect(tenantUrl(address)).toBe(safeUrl(address));
+    expect(tenantUrl(address, { images: true })).toBe(safeUrl(address, { images: true }));
+  });
+});
