@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // The storefront's renderer, with its server window as entry-server.tsx gives it one.
 import { sanitizeHtml, setServerWindow } from '../../../web/src/components/ui/safe-html.tsx';
 import { safeUrl } from '../../../web/src/lib/safe-url.ts';
-import { cleanTenantHtml, tenantUrl } from './tenant-html.ts';
+import { tenantHtmlCleaner, tenantUrl } from './tenant-html.ts';
 
 const { payloads } = JSON.parse(
   readFileSync(
@@ -14,7 +14,9 @@ const { payloads } = JSON.parse(
   ),
 ) as { payloads: string[] };
 
-beforeAll(() => {
+let cleanTenantHtml: (html: string) => string;
+beforeAll(async () => {
+  cleanTenantHtml = await tenantHtmlCleaner();
   setServerWindow(() => new JSDOM('').window as unknown as ReturnType<Parameters<typeof setServerWindow>[0]>);
 });
 

@@ -16,7 +16,7 @@ import { AppError, FIELD_MESSAGES, type FieldErrors } from '@storefront/contract
 import type { Executor } from '@storefront/db/client';
 import { z } from 'zod';
 import type { PageRequest } from '../../../lib/paging.ts';
-import { cleanTenantHtml, tenantUrl } from '../../../lib/tenant-html.ts';
+import { tenantHtmlCleaner, tenantUrl } from '../../../lib/tenant-html.ts';
 import { fieldErrorsFromIssues } from '../../../plugins/error-handler.ts';
 import { findImage } from '../../media/media.repository.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
@@ -150,14 +150,13 @@ async function checkedSection(
     if (limit !== undefined && active > limit) say(kind, 'activeAtMost', limit);
   }
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', errors);
-  return cleaned(section);
+  return cleaned(section, await tenantHtmlCleaner());
 }
 
 const newUid = () => randomUUID();
-const clean = (html: string) => cleanTenantHtml(html);
 
 /** The section's columns: texts cleaned, every button, card and image with a uid of its own. */
-function cleaned(section: Section) {
+function cleaned(section: Section, clean: (html: string) => string) {
   const buttons = (list: NonNullable<Section['buttons']> = []) =>
     list.map((b) => ({ uid: b.uid ?? newUid(), tittle: clean(b.tittle), link: b.link }));
   const images = (list: NonNullable<Section['images']> = []) =>

@@ -4,7 +4,7 @@ import {
   POLICY_TEXTS,
 } from '@storefront/contracts/admin-content';
 import type { LANDING_TYPES } from '@storefront/contracts/constants';
-import { cleanTenantHtml } from '../../../lib/tenant-html.ts';
+import { tenantHtmlCleaner } from '../../../lib/tenant-html.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { checkVersion } from '../catalogue/versions.ts';
@@ -51,6 +51,7 @@ export async function updateSiteContent(
 ): Promise<AdminSiteContent> {
   // Before the transaction: the embedded database has one connection, which the transaction holds.
   const storefrontUrl = await storefront();
+  const cleanHtml = await tenantHtmlCleaner();
   return ctx.db.transaction(async (tx) => {
     const app = await contentApp(tx, ctx, true);
     const before = toSiteContent(app, storefrontUrl);
@@ -59,7 +60,7 @@ export async function updateSiteContent(
     for (const key of POLICY_TEXTS) {
       const text = body[key];
       if (text === undefined) continue;
-      const clean = cleanTenantHtml(text).trim();
+      const clean = cleanHtml(text).trim();
       if (clean) site[key] = clean;
       else delete site[key];
     }
