@@ -105,6 +105,13 @@ describe('checkout refusals', () => {
     const message = errorMessage('INVALID_TIME_SLOT', 'es');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ start_time: [message], non_field_errors: [message] });
+    // A slot's end with another start, or its start with another end, is no slot either.
+    for (const wrong of [{ start_time: '03:00' }, { end_time: '23:59' }]) {
+      expect((await order(pickupBody({ ...slot, ...wrong }, [causa]))).json()).toEqual({
+        start_time: [message],
+        non_field_errors: [message],
+      });
+    }
     expect(await written()).toEqual(before);
   });
 
