@@ -66,6 +66,7 @@ export const MODULES = [
       `${api}/modules/orders/order-lines*.test.ts`,
       `${api}/modules/orders/checkout*.test.ts`,
       `${api}/modules/orders/orders.test.ts`,
+      `${api}/modules/orders/strict-input.test.ts`,
     ],
   },
 ];

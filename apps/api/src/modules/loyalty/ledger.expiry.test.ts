@@ -82,11 +82,18 @@ describe('expireDue under concurrent passes', () => {
 
     const uids = before.map((m) => m.uid);
     const expired = await t.db
-      .select({ referenceId: ledgerEntries.referenceId })
+      .select({ referenceType: ledgerEntries.referenceType, referenceId: ledgerEntries.referenceId })
       .from(ledgerEntries)
       .where(and(inArray(ledgerEntries.membershipUid, uids), eq(ledgerEntries.reason, 'EXPIRE')));
     expect(expired).toHaveLength(MEMBERS * 4);
-    expect(new Set(expired.map((e) => e.referenceId)).size).toBe(MEMBERS * 4);
+    // Each EXPIRE entry names the credit it expired, once.
+    const credits = await t.db
+      .select({ uid: ledgerEntries.uid })
+      .from(ledgerEntries)
+      .where(and(inArray(ledgerEntries.membershipUid, uids), eq(ledgerEntries.reason, 'EARN_ORDER')));
+    expect(new Set(expired.map((e) => `${e.referenceType}:${e.referenceId}`))).toEqual(
+      new Set(credits.map((c) => `ledger_entry:${c.uid}`)),
+    );
 
     for (const m of await membershipsOf()) {
       expect(m.coins).toBe(0);

@@ -299,7 +299,7 @@ describe('promotion rules', () => {
   });
 
   it('refuses a code that is not the member’s, used or cancelled, and pays a pending one', async () => {
-    const uid = await promotion({ coinPrice: 5 });
+    const uid = await promotion({ coinPrice: 5, stock: 10 });
     const member = await newMember(20);
     const other = await newMember(20);
     const theirs = (await acquire(other, uid)) as Outcome;
@@ -345,8 +345,9 @@ describe('promotion rules', () => {
         status: 'PENDING',
       })
       .returning();
+    const stock = await stockOf(uid);
     expect((await cancel(another?.uid ?? '')).status).toBe('CANCELED');
-    expect(await coinsOf(member)).toBe(10);
+    expect({ coins: await coinsOf(member), stock: await stockOf(uid) }).toEqual({ coins: 10, stock });
     // Another app's redemption, or none, is not found.
     await expect(cancel(paid.uid, 'multi')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(cancel('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -510,6 +511,45 @@ describe('promotion rules', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ non_field_errors: ['This promotion has already been used'] });
       expect((await redemptionsOf(member)).map((r) => r.status)).toEqual(['REDEEMED']);
+    });
+
+    it('lists and relates promotions with how often the member used each; someone who never joined, none', async () => {
+      type Listed = { uid: string; tagged: boolean; rate_discount: number; times_used: number };
+      const uid = await promotion({ rateDiscount: 99, tagged: true });
+      const member = await newMember(0);
+      const headers = await tokenOf(member);
+      const bought = await t.app.inject({
+        method: 'POST',
+        url: `${me}/promotions/${uid}/purchase/`,
+        payload: {},
+        headers,
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const [stranger] = await t.db
+        .insert(users)
+        .values({ appUid: 'demo', email: 'promotion-rules-lists@demo.pe' })
+        .returning({ uid: users.uid });
+      const visitor = await tokenOf({ ...member, userUid: stranger?.uid ?? '' });
+      const list = async (url: string, as: Record<string, string>) => {
+        const res = await t.app.inject({ url, headers: as });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().results as Listed[];
+      };
+      const usedIn = (rows: Listed[]) => rows.find((p) => p.uid === uid)?.times_used;
+      // The highest discount comes first.
+      expect(usedIn(await list(`${me}/promotions/`, headers))).toBe(1);
+      expect(usedIn(await list(`${me}/promotions/`, visitor))).toBe(0);
+
+      // Related to a tagged 25 % promotion: tagged ones first, each group by closeness to 25 %.
+      const related = await list(`${me}/promotions/promo-05/related/?page_size=100`, headers);
+      expect(usedIn(related)).toBe(1);
+      expect(usedIn(await list(`${me}/promotions/promo-05/related/?page_size=100`, visitor))).toBe(0);
+      const tagged = related.filter((p) => p.tagged);
+      expect(related.slice(0, tagged.length)).toEqual(tagged);
+      for (const group of [tagged, related.slice(tagged.length)]) {
+        const distances = group.map((p) => Math.abs(p.rate_discount - 25));
+        expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      }
     });
   });
 });

@@ -253,11 +253,7 @@ async function payPromotion(
     reference: { type: 'redemption', id: redemption.uid },
     now: input.now,
   });
-  return toRedemptionDto(
-    redemption,
-    { ...promotion, stock: promotion.stock === null ? null : promotion.stock - 1 },
-    after.coins,
-  );
+  return toRedemptionDto(redemption, promotion, after.coins);
 }
 
 /** The app's promotion of the member's program, or 404. */

@@ -1,7 +1,8 @@
 import { errorMessage } from '@storefront/contracts/errors';
+import { ledgerEntries } from '@storefront/db/schema/loyalty';
 import { orders, subscriptions } from '@storefront/db/schema/orders';
-import { companies } from '@storefront/db/schema/tenancy';
-import { eq } from 'drizzle-orm';
+import { companies, places } from '@storefront/db/schema/tenancy';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { auth, demoMemberToken, firstSlot, pickupBody } from './orders.fixtures.ts';
@@ -105,6 +106,13 @@ describe('checkout refusals', () => {
     const message = errorMessage('INVALID_TIME_SLOT', 'es');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ start_time: [message], non_field_errors: [message] });
+    // A slot's end with another start, or its start with another end, is no slot either.
+    for (const wrong of [{ start_time: '03:00' }, { end_time: '23:59' }]) {
+      expect((await order(pickupBody({ ...slot, ...wrong }, [causa]))).json()).toEqual({
+        start_time: [message],
+        non_field_errors: [message],
+      });
+    }
     expect(await written()).toEqual(before);
   });
 
@@ -148,6 +156,82 @@ describe('checkout refusals', () => {
       delivery_price: '0.00',
       price: '18.00',
       extras: [],
+    });
+  });
+
+  describe('quotes, coins and the gift balance', () => {
+    const quote = (body: unknown, place = 'place-miraflores') =>
+      post(`/api/v5/places/${place}/orders/quote/`, body);
+    const delivery = { order_type: 'DELIVERY', address: 'Av. Larco 123', district: 'Miraflores' };
+
+    it('quotes the delivery fare and the discount as extras, ignores a stale total, and checks the gift balance', async () => {
+      const priced = await quote(
+        pickupBody(slot, [line('p-causa-limena', 2)], {
+          ...delivery,
+          coupon_code: 'DESCUENTO5',
+          total: '1.00',
+        }),
+      );
+      expect(priced.statusCode, priced.body).toBe(200);
+      const body = priced.json();
+      // S/ 5 off an order of at least S/ 20.
+      expect(body).toMatchObject({ subtotal: '36.00', discount: '5.00', price: '36.00' });
+      expect(body.extras).toEqual([
+        { name: 'delivery', price: '5.00' },
+        { name: 'discount', price: '-5.00' },
+      ]);
+      // The demo member holds no gift balance: paying with it is refused at the quote already.
+      expect(await refused(quote(pickupBody(slot, [causa], { payment_type: 'GIFT_CARD' })))).toEqual(
+        answer('NOT_ENOUGH_BALANCE'),
+      );
+      // A quote with weekdays is a subscription's: a redeemable product is refused there.
+      expect(
+        await refused(quote(pickupBody(slot, [line('p-chicha-morada-de-regalo')], { days: [1] }))),
+      ).toEqual(answer('REDEEMABLE_NOT_SUBSCRIBABLE'));
+    });
+
+    it('refuses the gift balance for a subscription, whole or in part', async () => {
+      for (const pay of [{ payment_type: 'GIFT_CARD' }, { payment_type: 'CASH', gift_card_amount: '1.00' }]) {
+        expect(await refused(subscribe(pickupBody(slot, [causa], pay)))).toEqual(
+          answer('GIFT_CARD_NOT_FOR_SUBSCRIPTION'),
+        );
+      }
+    });
+
+    it('refuses delivery where the place does not ship or the company does not deliver, and pickup where the place only ships', async () => {
+      const methods = (shippingMethods: string[]) =>
+        t.db.update(places).set({ shippingMethods }).where(eq(places.uid, 'place-miraflores'));
+      try {
+        await methods(['PICKUP']);
+        expect(await refused(order(pickupBody(slot, [causa], delivery)))).toEqual(
+          answer('NO_SHIPPING_METHODS'),
+        );
+        await methods(['DELIVERY']);
+        expect(await refused(order(pickupBody(slot, [causa])))).toEqual(answer('NO_SHIPPING_METHODS'));
+        await methods(['DELIVERY', 'PICKUP']);
+        await t.db.update(companies).set({ deliveryService: false }).where(eq(companies.uid, 'demo-main'));
+        expect(await refused(order(pickupBody(slot, [causa], delivery)))).toEqual(
+          answer('NO_SHIPPING_METHODS'),
+        );
+      } finally {
+        await methods(['DELIVERY', 'PICKUP']);
+        await t.db.update(companies).set({ deliveryService: true }).where(eq(companies.uid, 'demo-main'));
+      }
+    });
+
+    it('writes the coins spent on an order to the ledger against that order, and answers its first history row', async () => {
+      const res = await order(
+        pickupBody(slot, [line('p-chicha-morada-de-regalo')], { payment_type: 'COINS' }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const placed = res.json();
+      expect(placed.history).toEqual([{ from: null, to: 'RECEIVED', by: 'MEMBER', at: expect.any(String) }]);
+      expect(placed.reference).toBe('');
+      const spent = await t.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.referenceType, 'order'), eq(ledgerEntries.referenceId, placed.uid)));
+      expect(spent.map((e) => `${e.kind}:${e.amount}:${e.reason}`)).toEqual(['coins:-150:SPEND_ORDER']);
     });
   });
 });

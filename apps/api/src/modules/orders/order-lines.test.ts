@@ -1,5 +1,7 @@
 import { errorMessage } from '@storefront/contracts/errors';
 import type { CartLineInput } from '@storefront/contracts/orders';
+import { products } from '@storefront/db/schema/catalogue';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberContext } from '../../lib/request-context.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -204,6 +206,8 @@ describe('priceLines', () => {
   });
 
   it('prices a redeemable product in coins and its options in money', async () => {
+    // Even with a money price in the catalogue, a redeemable product is paid in coins only.
+    await t.db.update(products).set({ unitPrice: 1500 }).where(eq(products.uid, 'p-canje-lomo-saltado'));
     const priced = await price([
       line('p-canje-lomo-saltado', 2),
       line('p-chicha-morada-de-regalo', 1),
