@@ -156,6 +156,19 @@ describe('server-rendered pages', () => {
     expect((await page('/no/such/page')).statusCode).toBe(404);
   });
 
+  // Before hydration the browser would submit a form itself, as a GET with the password in the address.
+  it('renders the submit buttons of the password forms disabled, for the browser to enable once hydrated', async () => {
+    for (const path of ['/login', '/register', '/reset-password/some-user/some-token']) {
+      const res = await page(path);
+      expect(res.statusCode, path).toBe(200);
+      const root = res.body.slice(res.body.indexOf('<div id="root">'));
+      expect(root, path).toContain('type="password"');
+      const submits = root.match(/<button type="submit"[^>]*>/g) ?? [];
+      expect(submits.length, path).toBeGreaterThan(0);
+      for (const tag of submits) expect(tag, path).toContain('disabled=""');
+    }
+  });
+
   it('keeps the XSS corpus inert in the raw HTML: no handler, script or break-out', async () => {
     for (const path of ['/faqs', '/terms-and-conditions', '/politics', '/landing']) {
       const res = await page(path, 'xss.localhost');

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/ui/form-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -80,9 +81,9 @@ export function Component() {
             {formError}
           </p>
         )}
-        <button type="submit" className="button" disabled={isSubmitting}>
+        <SubmitButton className="button" disabled={isSubmitting}>
           {t('changePassword.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { CountryCodeOptions, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateMe } from '../api/account-api.ts';
 import { ageOn, type ProfileValues, profileDefaults, profilePayload } from '../lib/profile-payload.ts';
@@ -135,9 +136,9 @@ export function ProfileForm({
       )}
       <div className="account-actions">
         {actions}
-        <button type="submit" className="button" disabled={isSubmitting}>
+        <SubmitButton className="button" disabled={isSubmitting}>
           {submitLabel}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

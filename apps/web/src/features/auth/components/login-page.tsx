@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { PasswordField, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { useLogin, useSocialLogin, validateDocument } from '../api/auth-api.ts';
@@ -233,9 +234,9 @@ export function Component() {
             {formError}
           </p>
         )}
-        <button type="submit" className="button auth-submit" disabled={busy}>
+        <SubmitButton className="button auth-submit" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        </SubmitButton>
       </form>
       {passwordMode && (
         <p className="auth-links">

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { TextField } from '../../../components/ui/form-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -87,9 +88,9 @@ export function Component() {
           <Link to="/login" className="button secondary">
             {t('recovery.cancel')}
           </Link>
-          <button type="submit" className="button" disabled={form.formState.isSubmitting}>
+          <SubmitButton className="button" disabled={form.formState.isSubmitting}>
             {t('recovery.submit')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </section>

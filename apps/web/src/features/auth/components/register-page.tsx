@@ -16,6 +16,7 @@ import {
   SelectField,
   TextField,
 } from '../../../components/ui/form-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { useRegister } from '../api/auth-api.ts';
@@ -259,9 +260,9 @@ export function Component() {
           <Link to="/" className="button secondary">
             {t('register.cancel')}
           </Link>
-          <button type="submit" className="button" disabled={isSubmitting}>
+          <SubmitButton className="button" disabled={isSubmitting}>
             {isSubmitting ? t('register.submitting') : t('register.submit')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
       <p className="auth-links">

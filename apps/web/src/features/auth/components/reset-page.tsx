@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/ui/form-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -82,9 +83,9 @@ export function Component() {
             {formError}
           </p>
         )}
-        <button type="submit" className="button auth-submit" disabled={form.formState.isSubmitting}>
+        <SubmitButton className="button auth-submit" disabled={form.formState.isSubmitting}>
           {t('reset.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type CartType, clearCart, useCart } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
@@ -514,8 +515,7 @@ function CheckoutFields({
           {general}
         </p>
       )}
-      <button
-        type="submit"
+      <SubmitButton
         className="button checkout-submit"
         disabled={
           formState.isSubmitting ||
@@ -526,7 +526,7 @@ function CheckoutFields({
         }
       >
         {formState.isSubmitting ? t('sending') : t(type === 'SUBSCRIPTION' ? 'submitSubscription' : 'submit')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { type CookieChoices, saveChoices, storedChoices } from '../../../lib/consent.ts';
 import './legal-translations.ts';
 
@@ -45,9 +46,7 @@ export function CookiePreferences({
         {option('ga')}
         {option('guid')}
       </fieldset>
-      <button type="submit" className="button secondary cookie-save">
-        {t('cookies.save')}
-      </button>
+      <SubmitButton className="button secondary cookie-save">{t('cookies.save')}</SubmitButton>
     </>
   );
   return (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type Poll, type PollAnswers, useAnswerPoll, usePoll } from '../api/polls-api.ts';
 
@@ -148,9 +149,9 @@ function PollForm({ programUid, poll }: { programUid: string; poll: Poll }) {
           </p>
         )}
         <div className="actions">
-          <button type="submit" className="button" disabled={answer.isPending}>
+          <SubmitButton className="button" disabled={answer.isPending}>
             {answer.isPending ? t('sending') : t('submit')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </article>

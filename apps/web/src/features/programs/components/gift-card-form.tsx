@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAppRecord } from '../../../app/app-context.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useRedeemGiftCard } from '../api/programs-api.ts';
@@ -55,9 +56,9 @@ export function GiftCardForm() {
             aria-describedby={codeError ? 'gift-card-code-error' : undefined}
             {...form.register('code')}
           />
-          <button type="submit" className="button" disabled={redeem.isPending}>
+          <SubmitButton className="button" disabled={redeem.isPending}>
             {redeem.isPending ? t('giftCard.loading') : t('giftCard.submit')}
-          </button>
+          </SubmitButton>
         </div>
         {codeError && (
           <p id="gift-card-code-error" className="form-error" role="alert">

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { type Raffle, useDismissRaffle, useRaffle, useRegisterInRaffle } from '../api/raffles-api.ts';
@@ -146,9 +147,9 @@ function RaffleBody({
             </p>
           )}
           <div className="actions">
-            <button type="submit" className="button" disabled={register.isPending}>
+            <SubmitButton className="button" disabled={register.isPending}>
               {register.isPending ? t('registering') : t('register')}
-            </button>
+            </SubmitButton>
             <button
               type="button"
               className="button secondary"

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { type Customer, type RetailPlace, useCreateUser } from '../api/retail-api.ts';
@@ -146,9 +147,9 @@ export function CreateUserForm({ place, onClose, onCreated }: Props) {
           <button type="button" className="button secondary" onClick={onClose}>
             {t('createUser.cancel')}
           </button>
-          <button type="submit" className="button" disabled={create.isPending}>
+          <SubmitButton className="button" disabled={create.isPending}>
             {t('createUser.submit')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Modal>

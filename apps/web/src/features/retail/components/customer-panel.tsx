@@ -2,6 +2,7 @@ import { DOCUMENT_TYPES } from '@storefront/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { type RetailPlace, useCustomers, useRedeem } from '../api/retail-api.ts';
@@ -83,9 +84,9 @@ export function CustomerPanel({ place }: { place: RetailPlace }) {
               required
             />
           </label>
-          <button type="submit" className="button" disabled={redeemCode.isPending}>
+          <SubmitButton className="button" disabled={redeemCode.isPending}>
             {t('search.submit')}
-          </button>
+          </SubmitButton>
           {scanAvailable && !scanning && (
             <button type="button" className="button secondary" onClick={() => setScanning(true)}>
               {t('search.scan')}

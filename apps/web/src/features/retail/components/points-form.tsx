@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextField } from '../../../components/ui/form-fields.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { type Customer, type RetailPlace, useAddPoints } from '../api/retail-api.ts';
@@ -82,9 +83,9 @@ export function PointsForm({ place, memberUid, membership, onClose }: Props) {
           <button type="button" className="button secondary" onClick={onClose}>
             {t('points.cancel')}
           </button>
-          <button type="submit" className="button" disabled={addPoints.isPending}>
+          <SubmitButton className="button" disabled={addPoints.isPending}>
             {t('points.submit')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { downloadRecords, type RetailPlace, useRedemptionRecords } from '../api/retail-api.ts';
 import { errorText } from './customer-panel.tsx';
@@ -71,9 +72,7 @@ export function RecordsPanel({ places, place }: { places: RetailPlace[]; place: 
             onChange={(event) => setDraft({ ...draft, date: event.target.value })}
           />
         </label>
-        <button type="submit" className="button">
-          {t('records.show')}
-        </button>
+        <SubmitButton className="button">{t('records.show')}</SubmitButton>
         <button type="button" className="button secondary" onClick={() => download('csv')}>
           {t('records.downloadCsv')}
         </button>
