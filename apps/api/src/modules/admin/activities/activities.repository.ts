@@ -6,14 +6,22 @@ import {
   pollResponses,
   polls,
   programAds,
-  programs,
   raffleDraws,
   raffleRegistrations,
   raffles,
 } from '@storefront/db/schema/loyalty';
 import { users } from '@storefront/db/schema/users';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../../lib/paging.ts';
+import {
+  containing,
+  findProgramOwned,
+  listProgramOwned,
+  nextPosition,
+  orderBy,
+  pageOf,
+  updateVersioned,
+} from '../company-rows.repository.ts';
 
 export type RaffleRow = typeof raffles.$inferSelect;
 export type DrawRow = typeof raffleDraws.$inferSelect;
@@ -22,16 +30,6 @@ export type QuestionRow = typeof pollQuestions.$inferSelect;
 export type OptionRow = typeof pollOptions.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
 export type AdRow = typeof programAds.$inferSelect;
-
-const like = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
-const ordered = <T extends Record<string, unknown>>(
-  columns: T,
-  ordering: string | undefined,
-  fallback: keyof T,
-) => {
-  const field = (ordering ?? String(fallback)).replace(/^-/, '') as keyof T;
-  return { column: columns[field] as never, direction: ordering?.startsWith('-') ? desc : asc };
-};
 
 // Raffles
 
@@ -46,69 +44,35 @@ export async function listRaffles(
   filters: { search?: string; program?: string; drawn?: boolean; ordering?: string },
   at: PageRequest,
 ) {
-  const where = and(
-    eq(programs.companyUid, companyUid),
-    filters.program ? eq(raffles.programUid, filters.program) : undefined,
-    filters.search
-      ? or(ilike(raffles.title, like(filters.search)), ilike(raffles.prize, like(filters.search)))
-      : undefined,
-    filters.drawn === undefined ? undefined : filters.drawn ? drawnOf : sql`not ${drawnOf}`,
+  const search = filters.search && containing(filters.search);
+  return listProgramOwned(
+    db,
+    raffles,
+    { registrations: registeredOf },
+    {
+      companyUid,
+      where: [
+        filters.program ? eq(raffles.programUid, filters.program) : undefined,
+        search ? or(ilike(raffles.title, search), ilike(raffles.prize, search)) : undefined,
+        filters.drawn === undefined ? undefined : filters.drawn ? drawnOf : sql`not ${drawnOf}`,
+      ],
+      order: orderBy({ title: raffles.title, ends_at: raffles.endsAt }, filters.ordering, 'ends_at'),
+    },
+    at,
   );
-  const { column, direction } = ordered(
-    { title: raffles.title, ends_at: raffles.endsAt },
-    filters.ordering,
-    'ends_at',
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ raffle: raffles, registrations: registeredOf })
-      .from(raffles)
-      .innerJoin(programs, eq(programs.uid, raffles.programUid))
-      .where(where)
-      .orderBy(direction(column), asc(raffles.uid))
-      .limit(at.limit)
-      .offset(at.offset),
-    db
-      .select({ n: count() })
-      .from(raffles)
-      .innerJoin(programs, eq(programs.uid, raffles.programUid))
-      .where(where),
-  ]);
-  return {
-    rows: rows.map((row) => ({ ...row.raffle, registrations: row.registrations })),
-    count: total?.n ?? 0,
-  };
 }
 
 /** The company's raffle; `lock` takes its row lock, which a draw holds until it commits. */
-export async function findRaffle(
-  db: Executor,
-  companyUid: string,
-  uid: string,
-  lock = false,
-): Promise<AdminRaffleRow | undefined> {
-  const query = db
-    .select({ raffle: raffles, registrations: registeredOf })
-    .from(raffles)
-    .innerJoin(programs, eq(programs.uid, raffles.programUid))
-    .where(and(eq(programs.companyUid, companyUid), eq(raffles.uid, uid)));
-  const [row] = lock ? await query.for('update', { of: raffles }) : await query;
-  return row && { ...row.raffle, registrations: row.registrations };
+export function findRaffle(db: Executor, companyUid: string, uid: string, lock = false) {
+  return findProgramOwned(db, raffles, { registrations: registeredOf }, companyUid, uid, lock);
 }
 
 export async function insertRaffle(db: Executor, row: typeof raffles.$inferInsert): Promise<void> {
   await db.insert(raffles).values(row);
 }
 
-export async function updateRaffle(
-  db: Executor,
-  uid: string,
-  changes: Partial<typeof raffles.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(raffles)
-    .set({ ...changes, version: sql`${raffles.version} + 1` })
-    .where(eq(raffles.uid, uid));
+export function updateRaffle(db: Executor, uid: string, changes: Partial<typeof raffles.$inferInsert>) {
+  return updateVersioned(db, raffles, uid, changes);
 }
 
 /** The members registered in a raffle, by registration uid: the stable order a draw reads them in. */
@@ -148,18 +112,15 @@ export async function listRegistrations(
   search: string | undefined,
   at: PageRequest,
 ) {
+  const pattern = search && containing(search);
   const where = and(
     eq(raffleRegistrations.raffleUid, raffleUid),
     eq(raffleRegistrations.status, 'REGISTERED'),
-    search
-      ? or(
-          ilike(users.email, like(search)),
-          ilike(users.firstName, like(search)),
-          ilike(users.lastName, like(search)),
-        )
+    pattern
+      ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { rows, count: total } = await pageOf(
     db
       .select(registrationSelection)
       .from(raffleRegistrations)
@@ -173,8 +134,8 @@ export async function listRegistrations(
       .from(raffleRegistrations)
       .innerJoin(users, eq(users.uid, raffleRegistrations.userUid))
       .where(where),
-  ]);
-  return { rows: rows as RegistrationWithMember[], count: total?.n ?? 0 };
+  );
+  return { rows: rows as RegistrationWithMember[], count: total };
 }
 
 /** Registrations with their members, by uid (the draw's winners). */
@@ -204,57 +165,38 @@ export async function insertDraw(db: Executor, row: typeof raffleDraws.$inferIns
 const responsesOf = sql<number>`(select count(*)::int from ${pollResponses} where ${pollResponses.pollUid} = ${polls.uid})`;
 export type AdminPollRow = PollRow & { responses: number };
 
-export async function listPolls(
+export function listPolls(
   db: Executor,
   companyUid: string,
   filters: { search?: string; program?: string; ordering?: string },
   at: PageRequest,
 ) {
-  const where = and(
-    eq(programs.companyUid, companyUid),
-    filters.program ? eq(polls.programUid, filters.program) : undefined,
-    filters.search ? ilike(polls.title, like(filters.search)) : undefined,
+  return listProgramOwned(
+    db,
+    polls,
+    { responses: responsesOf },
+    {
+      companyUid,
+      where: [
+        filters.program ? eq(polls.programUid, filters.program) : undefined,
+        filters.search ? ilike(polls.title, containing(filters.search)) : undefined,
+      ],
+      order: orderBy(
+        { title: polls.title, position: polls.position, valid_until: polls.validUntil },
+        filters.ordering,
+        'position',
+      ),
+    },
+    at,
   );
-  const { column, direction } = ordered(
-    { title: polls.title, position: polls.position, valid_until: polls.validUntil },
-    filters.ordering,
-    'position',
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ poll: polls, responses: responsesOf })
-      .from(polls)
-      .innerJoin(programs, eq(programs.uid, polls.programUid))
-      .where(where)
-      .orderBy(direction(column), asc(polls.uid))
-      .limit(at.limit)
-      .offset(at.offset),
-    db
-      .select({ n: count() })
-      .from(polls)
-      .innerJoin(programs, eq(programs.uid, polls.programUid))
-      .where(where),
-  ]);
-  return { rows: rows.map((row) => ({ ...row.poll, responses: row.responses })), count: total?.n ?? 0 };
 }
 
 /**
  * The company's poll; `lock` takes its row lock. A member's answer takes a key-share lock on it first
  * (activities.repository of the storefront), so an edit and an answer never cross.
  */
-export async function findPoll(
-  db: Executor,
-  companyUid: string,
-  uid: string,
-  lock = false,
-): Promise<AdminPollRow | undefined> {
-  const query = db
-    .select({ poll: polls, responses: responsesOf })
-    .from(polls)
-    .innerJoin(programs, eq(programs.uid, polls.programUid))
-    .where(and(eq(programs.companyUid, companyUid), eq(polls.uid, uid)));
-  const [row] = lock ? await query.for('update', { of: polls }) : await query;
-  return row && { ...row.poll, responses: row.responses };
+export function findPoll(db: Executor, companyUid: string, uid: string, lock = false) {
+  return findProgramOwned(db, polls, { responses: responsesOf }, companyUid, uid, lock);
 }
 
 export async function questionsOf(db: Executor, pollUids: string[]) {
@@ -283,15 +225,8 @@ export async function insertPoll(db: Executor, row: typeof polls.$inferInsert): 
   await db.insert(polls).values(row);
 }
 
-export async function updatePoll(
-  db: Executor,
-  uid: string,
-  changes: Partial<typeof polls.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(polls)
-    .set({ ...changes, version: sql`${polls.version} + 1` })
-    .where(eq(polls.uid, uid));
+export function updatePoll(db: Executor, uid: string, changes: Partial<typeof polls.$inferInsert>) {
+  return updateVersioned(db, polls, uid, changes);
 }
 
 /** Writes a poll's questions and options as given (uids kept), removing the ones left out. */
@@ -377,35 +312,27 @@ export async function newestTexts(db: Executor, pollUid: string, limit: number) 
 
 // Events
 
-export async function listEvents(
+export function listEvents(
   db: Executor,
   companyUid: string,
   filters: { search?: string; is_active?: boolean; ordering?: string },
   at: PageRequest,
 ) {
+  const search = filters.search && containing(filters.search);
   const where = and(
     eq(events.companyUid, companyUid),
-    filters.search
-      ? or(ilike(events.title, like(filters.search)), ilike(events.location, like(filters.search)))
-      : undefined,
+    search ? or(ilike(events.title, search), ilike(events.location, search)) : undefined,
     filters.is_active === undefined ? undefined : eq(events.isActive, filters.is_active),
   );
-  const { column, direction } = ordered(
+  const order = orderBy(
     { start_date: events.startDate, title: events.title },
     filters.ordering ?? '-start_date',
     'start_date',
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(events)
-      .where(where)
-      .orderBy(direction(column), asc(events.uid))
-      .limit(at.limit)
-      .offset(at.offset),
+  return pageOf(
+    db.select().from(events).where(where).orderBy(order, asc(events.uid)).limit(at.limit).offset(at.offset),
     db.select({ n: count() }).from(events).where(where),
-  ]);
-  return { rows, count: total?.n ?? 0 };
+  );
 }
 
 export async function findEvent(
@@ -426,15 +353,8 @@ export async function insertEvent(db: Executor, row: typeof events.$inferInsert)
   await db.insert(events).values(row);
 }
 
-export async function updateEvent(
-  db: Executor,
-  uid: string,
-  changes: Partial<typeof events.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(events)
-    .set({ ...changes, version: sql`${events.version} + 1` })
-    .where(eq(events.uid, uid));
+export function updateEvent(db: Executor, uid: string, changes: Partial<typeof events.$inferInsert>) {
+  return updateVersioned(db, events, uid, changes);
 }
 
 export async function deleteEvent(db: Executor, uid: string): Promise<void> {
@@ -443,85 +363,46 @@ export async function deleteEvent(db: Executor, uid: string): Promise<void> {
 
 // Ads
 
-export async function listAds(
+export function listAds(
   db: Executor,
   companyUid: string,
   filters: { search?: string; program?: string; is_active?: boolean; ordering?: string },
   at: PageRequest,
 ) {
-  const where = and(
-    eq(programs.companyUid, companyUid),
-    filters.program ? eq(programAds.programUid, filters.program) : undefined,
-    filters.search ? ilike(programAds.title, like(filters.search)) : undefined,
-    filters.is_active === undefined ? undefined : eq(programAds.isActive, filters.is_active),
+  return listProgramOwned(
+    db,
+    programAds,
+    {},
+    {
+      companyUid,
+      where: [
+        filters.program ? eq(programAds.programUid, filters.program) : undefined,
+        filters.search ? ilike(programAds.title, containing(filters.search)) : undefined,
+        filters.is_active === undefined ? undefined : eq(programAds.isActive, filters.is_active),
+      ],
+      order: orderBy(
+        { title: programAds.title, position: programAds.position },
+        filters.ordering,
+        'position',
+      ),
+    },
+    at,
   );
-  const { column, direction } = ordered(
-    { title: programAds.title, position: programAds.position },
-    filters.ordering,
-    'position',
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ad: programAds })
-      .from(programAds)
-      .innerJoin(programs, eq(programs.uid, programAds.programUid))
-      .where(where)
-      .orderBy(direction(column), asc(programAds.uid))
-      .limit(at.limit)
-      .offset(at.offset),
-    db
-      .select({ n: count() })
-      .from(programAds)
-      .innerJoin(programs, eq(programs.uid, programAds.programUid))
-      .where(where),
-  ]);
-  return { rows: rows.map((row) => row.ad), count: total?.n ?? 0 };
 }
 
-export async function findAd(
-  db: Executor,
-  companyUid: string,
-  uid: string,
-  lock = false,
-): Promise<AdRow | undefined> {
-  const query = db
-    .select({ ad: programAds })
-    .from(programAds)
-    .innerJoin(programs, eq(programs.uid, programAds.programUid))
-    .where(and(eq(programs.companyUid, companyUid), eq(programAds.uid, uid)));
-  const [row] = lock ? await query.for('update', { of: programAds }) : await query;
-  return row?.ad;
+export function findAd(db: Executor, companyUid: string, uid: string, lock = false) {
+  return findProgramOwned(db, programAds, {}, companyUid, uid, lock);
 }
 
-export async function nextAdPosition(db: Executor, programUid: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(max(${programAds.position}) + 1, 0)::int` })
-    .from(programAds)
-    .where(eq(programAds.programUid, programUid));
-  return row?.n ?? 0;
-}
-
-export async function nextPollPosition(db: Executor, programUid: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(max(${polls.position}) + 1, 0)::int` })
-    .from(polls)
-    .where(eq(polls.programUid, programUid));
-  return row?.n ?? 0;
-}
+export const nextAdPosition = (db: Executor, programUid: string) => nextPosition(db, programAds, programUid);
+export const nextPollPosition = (db: Executor, programUid: string) => nextPosition(db, polls, programUid);
 
 export async function insertAd(db: Executor, row: typeof programAds.$inferInsert): Promise<void> {
   await db.insert(programAds).values(row);
 }
 
-export async function updateAd(
-  db: Executor,
-  uid: string,
-  changes: Partial<typeof programAds.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(programAds)
-    .set({ ...changes, version: sql`${programAds.version} + 1` })
-    .where(eq(programAds.uid, uid));
+export function updateAd(db: Executor, uid: string, changes: Partial<typeof programAds.$inferInsert>) {
+  return updateVersioned(db, programAds, uid, changes);
 }
 
 export async function deleteAd(db: Executor, uid: string): Promise<void> {

@@ -9,22 +9,21 @@ import {
 } from '@storefront/db/schema/loyalty';
 import { coupons, couponUses, orders } from '@storefront/db/schema/orders';
 import { users } from '@storefront/db/schema/users';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../../lib/paging.ts';
+import {
+  containing,
+  findProgramOwned,
+  listProgramOwned,
+  nextPosition,
+  orderBy,
+  pageOf,
+  updateVersioned,
+} from '../company-rows.repository.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type GiftCardRow = typeof giftCards.$inferSelect;
-
-const like = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
-const ordered = <T extends Record<string, SQL.Aliased | unknown>>(
-  columns: T,
-  ordering: string | undefined,
-  fallback: keyof T,
-) => {
-  const field = (ordering ?? String(fallback)).replace(/^-/, '') as keyof T;
-  return { column: columns[field] as never, direction: ordering?.startsWith('-') ? desc : asc };
-};
 
 // Programs
 
@@ -58,7 +57,7 @@ const promotionColumns = {
   coin_price: promotions.coinPrice,
 };
 
-export async function listPromotions(
+export function listPromotions(
   db: Executor,
   companyUid: string,
   filters: { search?: string; program?: string; active?: boolean; tagged?: boolean; ordering?: string },
@@ -66,71 +65,39 @@ export async function listPromotions(
   now: Date,
 ) {
   const usable = sql`((${promotions.validFrom} is null or ${promotions.validFrom} <= ${now}) and (${promotions.validUntil} is null or ${promotions.validUntil} > ${now}) and (${promotions.stock} is null or ${promotions.stock} > 0))`;
-  const where = and(
-    eq(programs.companyUid, companyUid),
-    filters.program ? eq(promotions.programUid, filters.program) : undefined,
-    filters.search
-      ? or(ilike(promotions.title, like(filters.search)), ilike(promotions.description, like(filters.search)))
-      : undefined,
-    filters.active === undefined ? undefined : filters.active ? usable : sql`not ${usable}`,
-    filters.tagged === undefined ? undefined : eq(promotions.tagged, filters.tagged),
+  const search = filters.search && containing(filters.search);
+  return listProgramOwned(
+    db,
+    promotions,
+    { used: usedOf },
+    {
+      companyUid,
+      where: [
+        filters.program ? eq(promotions.programUid, filters.program) : undefined,
+        search ? or(ilike(promotions.title, search), ilike(promotions.description, search)) : undefined,
+        filters.active === undefined ? undefined : filters.active ? usable : sql`not ${usable}`,
+        filters.tagged === undefined ? undefined : eq(promotions.tagged, filters.tagged),
+      ],
+      order: orderBy(promotionColumns, filters.ordering, 'position'),
+    },
+    at,
   );
-  const { column, direction } = ordered(promotionColumns, filters.ordering, 'position');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ promotion: promotions, used: usedOf })
-      .from(promotions)
-      .innerJoin(programs, eq(programs.uid, promotions.programUid))
-      .where(where)
-      .orderBy(direction(column), asc(promotions.uid))
-      .limit(at.limit)
-      .offset(at.offset),
-    db
-      .select({ n: count() })
-      .from(promotions)
-      .innerJoin(programs, eq(programs.uid, promotions.programUid))
-      .where(where),
-  ]);
-  return { rows: rows.map((row) => ({ ...row.promotion, used: row.used })), count: total?.n ?? 0 };
 }
 
 /** The company's promotion; `lock` takes the row lock that redemptions take before they change stock. */
-export async function findPromotion(
-  db: Executor,
-  companyUid: string,
-  uid: string,
-  lock = false,
-): Promise<AdminPromotionRow | undefined> {
-  const query = db
-    .select({ promotion: promotions, used: usedOf })
-    .from(promotions)
-    .innerJoin(programs, eq(programs.uid, promotions.programUid))
-    .where(and(eq(programs.companyUid, companyUid), eq(promotions.uid, uid)));
-  const [row] = lock ? await query.for('update', { of: promotions }) : await query;
-  return row && { ...row.promotion, used: row.used };
+export function findPromotion(db: Executor, companyUid: string, uid: string, lock = false) {
+  return findProgramOwned(db, promotions, { used: usedOf }, companyUid, uid, lock);
 }
 
-export async function nextPromotionPosition(db: Executor, programUid: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(max(${promotions.position}) + 1, 0)::int` })
-    .from(promotions)
-    .where(eq(promotions.programUid, programUid));
-  return row?.n ?? 0;
-}
+export const nextPromotionPosition = (db: Executor, programUid: string) =>
+  nextPosition(db, promotions, programUid);
 
 export async function insertPromotion(db: Executor, row: typeof promotions.$inferInsert): Promise<void> {
   await db.insert(promotions).values(row);
 }
 
-export async function updatePromotion(
-  db: Executor,
-  uid: string,
-  changes: Partial<typeof promotions.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(promotions)
-    .set({ ...changes, version: sql`${promotions.version} + 1` })
-    .where(eq(promotions.uid, uid));
+export function updatePromotion(db: Executor, uid: string, changes: Partial<typeof promotions.$inferInsert>) {
+  return updateVersioned(db, promotions, uid, changes);
 }
 
 // Coupons
@@ -149,27 +116,25 @@ export async function listCoupons(
   filters: { search?: string; is_active?: boolean; ordering?: string },
   at: PageRequest,
 ) {
+  const search = filters.search && containing(filters.search);
   const where = and(
     eq(coupons.companyUid, companyUid),
-    filters.search
-      ? or(ilike(coupons.code, like(filters.search)), ilike(coupons.influencer, like(filters.search)))
-      : undefined,
+    search ? or(ilike(coupons.code, search), ilike(coupons.influencer, search)) : undefined,
     filters.is_active === undefined ? undefined : eq(coupons.isActive, filters.is_active),
   );
-  const { column, direction } = ordered(couponColumns, filters.ordering, 'code');
-  const [rows, [total]] = await Promise.all([
+  const { rows, count: total } = await pageOf(
     db
       .select(couponSelection)
       .from(coupons)
       .where(where)
-      .orderBy(direction(column), asc(coupons.uid))
+      .orderBy(orderBy(couponColumns, filters.ordering, 'code'), asc(coupons.uid))
       .limit(at.limit)
       .offset(at.offset),
     db.select({ n: count() }).from(coupons).where(where),
-  ]);
+  );
   return {
     rows: rows.map((row) => ({ ...row.coupon, uses: row.uses, influencerOrders: row.influencerOrders })),
-    count: total?.n ?? 0,
+    count: total,
   };
 }
 
@@ -201,15 +166,8 @@ export async function insertCoupon(db: Executor, row: typeof coupons.$inferInser
   await db.insert(coupons).values(row);
 }
 
-export async function updateCoupon(
-  db: Executor,
-  uid: string,
-  changes: Partial<typeof coupons.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(coupons)
-    .set({ ...changes, version: sql`${coupons.version} + 1` })
-    .where(eq(coupons.uid, uid));
+export function updateCoupon(db: Executor, uid: string, changes: Partial<typeof coupons.$inferInsert>) {
+  return updateVersioned(db, coupons, uid, changes);
 }
 
 // Gift cards
@@ -241,27 +199,23 @@ export async function listGiftCards(
   const where = and(
     eq(programs.companyUid, companyUid),
     filters.program ? eq(giftCards.programUid, filters.program) : undefined,
-    filters.search ? ilike(giftCards.code, like(filters.search)) : undefined,
+    filters.search ? ilike(giftCards.code, containing(filters.search)) : undefined,
     filters.status ? statusWhere[filters.status] : undefined,
   );
-  const { column, direction } = ordered(
+  const order = orderBy(
     { code: giftCards.code, created_at: giftCards.createdAt },
     filters.ordering ?? '-created_at',
     'created_at',
   );
-  const [rows, [total]] = await Promise.all([
-    giftCardsQuery(db)
-      .where(where)
-      .orderBy(direction(column), asc(giftCards.code))
-      .limit(at.limit)
-      .offset(at.offset),
+  const { rows, count: total } = await pageOf(
+    giftCardsQuery(db).where(where).orderBy(order, asc(giftCards.code)).limit(at.limit).offset(at.offset),
     db
       .select({ n: count() })
       .from(giftCards)
       .innerJoin(programs, eq(programs.uid, giftCards.programUid))
       .where(where),
-  ]);
-  return { rows: rows.map((row) => ({ ...row.card, redeemedBy: row.redeemedBy })), count: total?.n ?? 0 };
+  );
+  return { rows: rows.map((row) => ({ ...row.card, redeemedBy: row.redeemedBy })), count: total };
 }
 
 /** The company's card; `lock` takes the row lock that a member's redeem takes. */

@@ -150,6 +150,27 @@ describe('admin promotions', () => {
     expect(all.json().results.some((p: { uid: string }) => p.uid === 'rival-promo')).toBe(false);
   });
 
+  it('lists in the order asked, either way, pages by it, and takes a search’s wildcards literally', async () => {
+    const titles = async (query: string) =>
+      (
+        (await call(tokens.manager, 'GET', `promotions/?page_size=100&${query}`)).json().results as {
+          title: string;
+        }[]
+      ).map((p) => p.title);
+    const byTitle = await titles('ordering=title');
+    expect(byTitle.length).toBeGreaterThan(2);
+    expect(byTitle).toEqual([...byTitle].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(await titles('ordering=-title')).toEqual([...byTitle].reverse());
+    const second = await call(tokens.manager, 'GET', 'promotions/?ordering=title&page_size=2&page=2');
+    expect(second.json()).toMatchObject({ count: byTitle.length });
+    expect(second.json().results.map((p: { title: string }) => p.title)).toEqual(byTitle.slice(2, 4));
+    // "%" and "_" are the characters themselves, not LIKE's wildcards.
+    expect((await titles('search=con')).length).toBeGreaterThan(2);
+    expect(await titles('search=con%25de')).toEqual([]);
+    expect(await titles('search=con_')).toEqual([]);
+    expect(await titles('ordering=title&search=5%25%20de')).toEqual(byTitle.filter((title) => title.includes('5% de')));
+  });
+
   it('changes a promotion with If-Match; a stale version is a 409; the storefront and every process follow at once', async () => {
     const other = await buildApp({ config: t.app.config, db: t.db });
     await other.ready();
