@@ -168,7 +168,9 @@ describe('admin promotions', () => {
     expect((await titles('search=con')).length).toBeGreaterThan(2);
     expect(await titles('search=con%25de')).toEqual([]);
     expect(await titles('search=con_')).toEqual([]);
-    expect(await titles('ordering=title&search=5%25%20de')).toEqual(byTitle.filter((title) => title.includes('5% de')));
+    expect(await titles('ordering=title&search=5%25%20de')).toEqual(
+      byTitle.filter((title) => title.includes('5% de')),
+    );
   });
 
   it('changes a promotion with If-Match; a stale version is a 409; the storefront and every process follow at once', async () => {
