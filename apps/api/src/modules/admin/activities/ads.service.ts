@@ -12,7 +12,7 @@ import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { findCompanyProgram } from '../campaigns/campaigns.repository.ts';
 import { announceCatalogueChange } from '../catalogue/catalogue.repository.ts';
-import { checkVersion } from '../catalogue/versions.ts';
+import { changesRow, checkVersion } from '../catalogue/versions.ts';
 import * as repo from './activities.repository.ts';
 
 const AUDIT = 'ad';
@@ -88,9 +88,7 @@ export function updateAd(
     const before = toAd(row);
     checkVersion(ifMatch, before);
     const changes = { ...columnsOf(body), ...(await chosenImage(tx, ctx, body.image_uid, before.image_uid)) };
-    const changed = Object.entries(changes).some(
-      ([key, value]) => JSON.stringify(value) !== JSON.stringify(row[key as keyof typeof row]),
-    );
+    const changed = changesRow(changes, row);
     // A save that changes nothing keeps the version (and writes no audit line).
     if (!changed) return before;
     await repo.updateAd(tx, uid, changes);

@@ -15,7 +15,7 @@ import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { findCompanyProgram } from '../campaigns/campaigns.repository.ts';
 import { announceCatalogueChange } from '../catalogue/catalogue.repository.ts';
-import { checkVersion } from '../catalogue/versions.ts';
+import { changesRow, checkVersion } from '../catalogue/versions.ts';
 import * as repo from './activities.repository.ts';
 
 const AUDIT = 'poll';
@@ -164,9 +164,7 @@ export function updatePoll(
     const row = (await repo.findPoll(tx, ctx.company.uid, uid)) as repo.AdminPollRow;
     const changes = { ...columnsOf(body), ...image };
     const changed =
-      Object.entries(changes).some(
-        ([key, value]) => JSON.stringify(value) !== JSON.stringify(row[key as keyof typeof row]),
-      ) ||
+      changesRow(changes, row) ||
       (questions !== undefined && JSON.stringify(questions) !== JSON.stringify(before.questions));
     // A save that changes nothing keeps the version (and writes no audit line).
     if (!changed) return before;

@@ -12,7 +12,7 @@ import type { Executor } from '@storefront/db/client';
 import type { PageRequest } from '../../../lib/paging.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
-import { checkVersion } from '../catalogue/versions.ts';
+import { changesRow, checkVersion } from '../catalogue/versions.ts';
 import * as repo from './campaigns.repository.ts';
 
 const AUDIT = 'coupon';
@@ -191,9 +191,7 @@ export function updateCoupon(
         uses: Math.max(row.usesCount, row.uses),
       });
       const changes = columnsOf(body, type);
-      const changed = Object.entries(changes).some(
-        ([key, value]) => JSON.stringify(value) !== JSON.stringify(row[key as keyof typeof row]),
-      );
+      const changed = changesRow(changes, row);
       if (!changed) return before;
       await repo.updateCoupon(tx, uid, changes);
       const after = toCoupon(

@@ -12,7 +12,7 @@ import { chosenImage } from '../../media/media.service.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { announceCatalogueChange } from '../catalogue/catalogue.repository.ts';
-import { checkVersion } from '../catalogue/versions.ts';
+import { changesRow, checkVersion } from '../catalogue/versions.ts';
 import { placeUidsOfCompany } from '../staff/staff.repository.ts';
 import * as repo from './campaigns.repository.ts';
 
@@ -178,9 +178,7 @@ export function updatePromotion(
       ...columnsOf(body, row.used),
       ...(await chosenImage(tx, ctx, body.image_uid, before.image_uid)),
     };
-    const changed = Object.entries(changes).some(
-      ([key, value]) => JSON.stringify(value) !== JSON.stringify(row[key as keyof typeof row]),
-    );
+    const changed = changesRow(changes, row);
     // A save that changes nothing keeps the version (and writes no audit line).
     if (!changed) return before;
     await repo.updatePromotion(tx, uid, changes);

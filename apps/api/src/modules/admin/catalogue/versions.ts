@@ -10,3 +10,9 @@ export function checkVersion<T extends { version: number }>(expected: number | u
 }
 
 export const etagOf = (version: number) => `"${version}"`;
+
+/** Whether saving `changes` (columns) would change `row`: a save that changes nothing keeps the version. */
+export const changesRow = (changes: object, row: object) =>
+  Object.entries(changes).some(
+    ([key, value]) => JSON.stringify(value) !== JSON.stringify((row as Record<string, unknown>)[key]),
+  );
