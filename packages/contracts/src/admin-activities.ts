@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import { adminListQuerySchema, adminUid, orderingSchema, queryFlag } from './admin.ts';
+import {
+  adminListQuerySchema,
+  adminPicturedInput,
+  adminPicturedItem,
+  adminUid,
+  orderingSchema,
+  queryFlag,
+} from './admin.ts';
 import { isoDate } from './validators.ts';
 
 // The admin's raffles (with their recorded draw), polls (with their results), events and ads (issue 18).
 // Dates are ISO date-times, except an event's days (YYYY-MM-DD) and times (HH:MM).
 
-const title = z.string().trim().min(1).max(200);
 const instant = z.iso.datetime({ offset: true });
-const description = z.string().trim().max(5000);
 /** A link: an https:// address or a path of the storefront ("/register"). */
 const link = z
   .string()
@@ -51,12 +56,8 @@ export const adminRaffleDrawSchema = z.object({
 export type AdminRaffleDraw = z.infer<typeof adminRaffleDrawSchema>;
 
 export const adminRaffleSchema = z.object({
-  uid: z.string(),
+  ...adminPicturedItem,
   program: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image_uid: z.string().nullable(),
-  image: z.string().nullable(),
   terms: z.string(),
   prize: z.string(),
   starts_at: z.string().nullable(),
@@ -73,9 +74,7 @@ export const adminRaffleSchema = z.object({
 export type AdminRaffle = z.infer<typeof adminRaffleSchema>;
 
 const raffleFields = {
-  title,
-  description: description.optional(),
-  image_uid: adminUid.nullable().optional(),
+  ...adminPicturedInput,
   terms: z.string().trim().max(20_000).optional(),
   prize: z.string().trim().max(500).optional(),
   starts_at: instant.nullable().optional(),
@@ -121,12 +120,8 @@ export const adminRaffleRegistrationsQuerySchema = z.strictObject({
 const POLL_QUESTION_TYPES = ['CHOICE', 'TEXT'] as const;
 
 export const adminPollSchema = z.object({
-  uid: z.string(),
+  ...adminPicturedItem,
   program: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image_uid: z.string().nullable(),
-  image: z.string().nullable(),
   valid_until: z.string().nullable(),
   position: z.number().int(),
   questions: z.array(
@@ -161,9 +156,7 @@ const pollQuestionsInput = z
 export type AdminPollQuestionsInput = z.infer<typeof pollQuestionsInput>;
 
 const pollFields = {
-  title,
-  description: description.optional(),
-  image_uid: adminUid.nullable().optional(),
+  ...adminPicturedInput,
   valid_until: instant.nullable().optional(),
   position: z.number().int().min(0).max(1_000_000).optional(),
   questions: pollQuestionsInput,
@@ -207,11 +200,7 @@ const clock = z
   .transform((value) => value.slice(0, 5));
 
 export const adminEventSchema = z.object({
-  uid: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image_uid: z.string().nullable(),
-  image: z.string().nullable(),
+  ...adminPicturedItem,
   start_date: z.string(),
   start_time: z.string().nullable(),
   end_date: z.string().nullable(),
@@ -224,9 +213,7 @@ export const adminEventSchema = z.object({
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 
 const eventFields = {
-  title,
-  description: description.optional(),
-  image_uid: adminUid.nullable().optional(),
+  ...adminPicturedInput,
   start_date: isoDate(),
   start_time: clock.nullable().optional(),
   end_date: isoDate().nullable().optional(),
@@ -247,12 +234,8 @@ export const adminEventsQuerySchema = adminListQuerySchema.extend({
 export type AdminEventsQuery = z.infer<typeof adminEventsQuerySchema>;
 
 export const adminAdSchema = z.object({
-  uid: z.string(),
+  ...adminPicturedItem,
   program: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image_uid: z.string().nullable(),
-  image: z.string().nullable(),
   link: z.string().nullable(),
   is_active: z.boolean(),
   position: z.number().int(),
@@ -261,9 +244,7 @@ export const adminAdSchema = z.object({
 export type AdminAd = z.infer<typeof adminAdSchema>;
 
 const adFields = {
-  title,
-  description: description.optional(),
-  image_uid: adminUid.nullable().optional(),
+  ...adminPicturedInput,
   link: link.nullable().optional(),
   is_active: z.boolean().optional(),
   position: z.number().int().min(0).max(1_000_000).optional(),

@@ -1,23 +1,24 @@
 import { z } from 'zod';
-import { adminListQuerySchema, adminUid, orderingSchema, queryFlag } from './admin.ts';
+import {
+  adminListQuerySchema,
+  adminPicturedInput,
+  adminPicturedItem,
+  adminUid,
+  orderingSchema,
+  queryFlag,
+} from './admin.ts';
 import { adminMoneySchema } from './admin-catalogue.ts';
 
 // The admin's campaigns (issue 18): a program's promotions, the company's coupons with their share
 // links, and gift cards. Money is a decimal string with two places ("12.50"), dates ISO date-times.
 
-const title = z.string().trim().min(1).max(200);
 const instant = z.iso.datetime({ offset: true });
 const uids = z.array(adminUid).max(200);
 
 /** A promotion as the admin edits it; `stock` is what is left, `used` what members took of it. */
 export const adminPromotionSchema = z.object({
-  uid: z.string(),
+  ...adminPicturedItem,
   program: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image_uid: z.string().nullable(),
-  /** What the storefront shows (the upload's URL, or an imported picture). */
-  image: z.string().nullable(),
   /** Discount percent, 0 to 100. */
   rate_discount: z.number().int(),
   /** Coins a member pays; 0 = free. */
@@ -41,9 +42,7 @@ export const adminPromotionSchema = z.object({
 export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
 
 const promotionFields = {
-  title,
-  description: z.string().trim().max(5000).optional(),
-  image_uid: adminUid.nullable().optional(),
+  ...adminPicturedInput,
   rate_discount: z.number().int().min(0).max(100).optional(),
   coin_price: z.number().int().min(0).max(100_000_000).optional(),
   tagged: z.boolean().optional(),

@@ -65,6 +65,23 @@ export function orderingSchema(fields: readonly [string, ...string[]]) {
 }
 
 /** Query booleans: `true` or `false`. */
+/** What a campaign or an activity (promotion, raffle, poll, event, ad) answers with first: its words and picture. */
+export const adminPicturedItem = {
+  uid: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image_uid: z.string().nullable(),
+  /** What the storefront shows (the upload's URL, or an imported picture). */
+  image: z.string().nullable(),
+};
+
+/** The same words and picture as a create or a change takes them. */
+export const adminPicturedInput = {
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(5000).optional(),
+  image_uid: adminUid.nullable().optional(),
+};
+
 export const queryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** `If-Match: "3"` (a weak `W/"3"` too) names the version a PATCH or DELETE was made from. */

@@ -9,26 +9,21 @@ import {
   NumberInput,
   required,
   SearchInput,
-  SelectInput,
   SimpleForm,
   TextInput,
 } from 'react-admin';
-import { usePrograms, useProgramsQuery } from '../campaigns/programs.ts';
+import { ProgramInput } from '../campaigns/program-input.tsx';
+import { useProgramsQuery } from '../campaigns/programs.ts';
 import { NoProgram } from '../campaigns/promotions.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
 
 const orNull = (value: string) => (value === '' ? null : value);
 
 function useFilters() {
-  const programs = usePrograms();
   return [
     <SearchInput key="q" source="q" alwaysOn />,
     <NullableBooleanInput key="is_active" source="is_active" alwaysOn />,
-    <SelectInput
-      key="program"
-      source="program"
-      choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-    />,
+    <ProgramInput key="program" source="program" />,
   ];
 }
 
@@ -47,15 +42,9 @@ export function AdList() {
 }
 
 function AdFields({ creating }: { creating?: boolean }) {
-  const programs = usePrograms();
   return (
     <>
-      <SelectInput
-        source="program"
-        choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-        validate={required()}
-        disabled={!creating}
-      />
+      <ProgramInput source="program" validate={required()} disabled={!creating} />
       <TextInput source="title" validate={required()} />
       <TextInput source="description" multiline minRows={2} />
       <PictureInput />

@@ -23,21 +23,16 @@ import {
 } from 'react-admin';
 import { FormRow } from '../../app/form-row.tsx';
 import { toInstant } from '../../lib/instant.ts';
-import { usePrograms, useProgramsQuery } from '../campaigns/programs.ts';
+import { ProgramInput } from '../campaigns/program-input.tsx';
+import { useProgramsQuery } from '../campaigns/programs.ts';
 import { NoProgram } from '../campaigns/promotions.tsx';
 import { SaveOnly } from '../campaigns/save-only.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
 
 function useFilters() {
-  const programs = usePrograms();
   return [
     <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput
-      key="program"
-      source="program"
-      choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-      alwaysOn
-    />,
+    <ProgramInput key="program" source="program" alwaysOn />,
   ];
 }
 
@@ -73,17 +68,11 @@ function AnsweredNotice() {
 }
 
 function PollFields({ creating }: { creating?: boolean }) {
-  const programs = usePrograms();
   const types = useTypeChoices();
   return (
     <>
       <AnsweredNotice />
-      <SelectInput
-        source="program"
-        choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-        validate={required()}
-        disabled={!creating}
-      />
+      <ProgramInput source="program" validate={required()} disabled={!creating} />
       <TextInput source="title" validate={required()} />
       <TextInput source="description" multiline minRows={2} />
       <PictureInput />

@@ -32,7 +32,6 @@ import {
   NumberInput,
   required,
   SearchInput,
-  SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
@@ -45,21 +44,17 @@ import { FormRow } from '../../app/form-row.tsx';
 import { api } from '../../lib/api.ts';
 import { companyPath } from '../../lib/data-provider.ts';
 import { toInstant } from '../../lib/instant.ts';
-import { usePrograms, useProgramsQuery } from '../campaigns/programs.ts';
+import { ProgramInput } from '../campaigns/program-input.tsx';
+import { useProgramsQuery } from '../campaigns/programs.ts';
 import { NoProgram } from '../campaigns/promotions.tsx';
 import { SaveOnly } from '../campaigns/save-only.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
 
 function useFilters() {
-  const programs = usePrograms();
   return [
     <SearchInput key="q" source="q" alwaysOn />,
     <NullableBooleanInput key="drawn" source="drawn" alwaysOn />,
-    <SelectInput
-      key="program"
-      source="program"
-      choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-    />,
+    <ProgramInput key="program" source="program" />,
   ];
 }
 
@@ -91,15 +86,9 @@ function DrawnChip({ drawn }: { drawn: boolean }) {
 
 /** Terms, dates, the fields members answer when they register, and how many win. */
 function RaffleFields({ creating, drawn }: { creating?: boolean; drawn?: boolean }) {
-  const programs = usePrograms();
   return (
     <Box sx={{ width: '100%', maxWidth: 760 }}>
-      <SelectInput
-        source="program"
-        choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-        validate={required()}
-        disabled={!creating}
-      />
+      <ProgramInput source="program" validate={required()} disabled={!creating} />
       <TextInput source="title" validate={required()} />
       <TextInput source="prize" />
       <TextInput source="description" multiline minRows={2} />

@@ -40,6 +40,7 @@ import {
 import { TextButton } from '../../app/text-button.tsx';
 import { api } from '../../lib/api.ts';
 import { companyPath } from '../../lib/data-provider.ts';
+import { ProgramInput } from './program-input.tsx';
 import { usePrograms, useProgramsQuery } from './programs.ts';
 import { NoProgram } from './promotions.tsx';
 
@@ -57,15 +58,10 @@ function StatusText() {
 }
 
 function useFilters() {
-  const programs = usePrograms();
   return [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="status" source="status" choices={useStatusChoices()} alwaysOn />,
-    <SelectInput
-      key="program"
-      source="program"
-      choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-    />,
+    <ProgramInput key="program" source="program" />,
   ];
 }
 
@@ -303,11 +299,7 @@ export function GiftCardCreate() {
   return (
     <Create redirect="show">
       <SimpleForm defaultValues={{ program: programs[0]?.uid }}>
-        <SelectInput
-          source="program"
-          choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-          validate={required()}
-        />
+        <ProgramInput source="program" validate={required()} />
         <TextInput source="amount" validate={[required(), money]} inputMode="decimal" />
         <TextInput
           source="code"

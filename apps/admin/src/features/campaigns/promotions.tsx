@@ -16,7 +16,6 @@ import {
   required,
   SearchInput,
   SelectArrayInput,
-  SelectInput,
   SimpleForm,
   TextInput,
   useLocaleState,
@@ -26,19 +25,14 @@ import {
 import { FormRow } from '../../app/form-row.tsx';
 import { toInstant } from '../../lib/instant.ts';
 import { PictureInput } from '../catalogue/picture-input.tsx';
+import { ProgramInput } from './program-input.tsx';
 import { usePrograms, useProgramsQuery } from './programs.ts';
 import { SaveOnly } from './save-only.tsx';
 
 function useFilters() {
-  const programs = usePrograms();
   return [
     <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput
-      key="program"
-      source="program"
-      choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-      alwaysOn
-    />,
+    <ProgramInput key="program" source="program" alwaysOn />,
     <NullableBooleanInput key="active" source="active" alwaysOn />,
     <NullableBooleanInput key="tagged" source="tagged" />,
   ];
@@ -171,16 +165,10 @@ function StockHelp() {
 }
 
 function PromotionFields({ creating }: { creating?: boolean }) {
-  const programs = usePrograms();
   return (
     <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', width: '100%', alignItems: 'flex-start' }}>
       <Box sx={{ flex: '1 1 480px', maxWidth: 760 }}>
-        <SelectInput
-          source="program"
-          choices={programs.map((p) => ({ id: p.uid, name: p.name }))}
-          validate={required()}
-          disabled={!creating}
-        />
+        <ProgramInput source="program" validate={required()} disabled={!creating} />
         <TextInput source="title" validate={required()} />
         <TextInput source="description" multiline minRows={2} />
         <PictureInput />
