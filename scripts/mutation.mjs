@@ -9,10 +9,10 @@ const api = 'apps/api/src';
 export const MODULES = [
   {
     name: 'sanitiser',
-    mutate: ['apps/web/src/components/ui/safe-html.tsx', 'apps/web/src/lib/safe-url.ts'],
+    mutate: ['apps/web/src/components/ui/safe-html.tsx', 'packages/contracts/src/tenant-html.ts'],
     tests: [
       'apps/web/src/components/ui/safe-html*.test.tsx',
-      'apps/web/src/lib/safe-url.test.ts',
+      'packages/contracts/src/tenant-html.test.ts',
       'apps/web/src/features/*/components/*.sanitising.test.tsx',
     ],
     environment: 'jsdom',

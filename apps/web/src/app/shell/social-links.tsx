@@ -1,5 +1,5 @@
+import { safeUrl } from '@storefront/contracts/tenant-html';
 import { type SimpleIcon, siFacebook, siInstagram, siTiktok, siWhatsapp, siX, siYoutube } from 'simple-icons';
-import { safeUrl } from '../../lib/safe-url.ts';
 
 // Simple Icons no longer ships LinkedIn's mark (the brand asked for its removal); this is its "in" glyph.
 const linkedin = {

@@ -1,6 +1,6 @@
+import { safeUrl } from '@storefront/contracts/tenant-html';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { safeUrl } from '../../lib/safe-url.ts';
 import { SafeHtml } from './safe-html.tsx';
 import { executableParts, expectInert, XSS_PAYLOADS } from './xss-corpus.ts';
 

@@ -1,7 +1,6 @@
-import { TENANT_HTML_CONFIG } from '@storefront/contracts/tenant-html';
+import { applyAddressRule, TENANT_HTML_CONFIG } from '@storefront/contracts/tenant-html';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import { safeUrl } from '../../lib/safe-url.ts';
 
 type Purifier = ReturnType<typeof DOMPurify>;
 let purifier: Purifier | null = null;
@@ -18,23 +17,7 @@ function getPurifier(): Purifier {
   purifier = serverWindow ? DOMPurify(serverWindow()) : DOMPurify();
   // Tenant HTML may format text, link and show images; it may not run code, submit forms, restyle the
   // page or make the browser fetch anything but https images (architecture §5).
-  purifier.addHook('afterSanitizeAttributes', (node) => {
-    if (node.hasAttribute('src')) {
-      const src = safeUrl(node.getAttribute('src'), { images: true });
-      if (src) node.setAttribute('src', src);
-      else node.removeAttribute('src');
-    }
-    if (node.hasAttribute('href')) {
-      const href = safeUrl(node.getAttribute('href'));
-      if (href) {
-        node.setAttribute('href', href);
-        if (/^https?:/.test(href)) {
-          node.setAttribute('target', '_blank');
-          node.setAttribute('rel', 'noopener noreferrer');
-        }
-      } else node.removeAttribute('href');
-    }
-  });
+  purifier.addHook('afterSanitizeAttributes', applyAddressRule);
   return purifier;
 }
 

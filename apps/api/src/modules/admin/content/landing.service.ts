@@ -13,10 +13,11 @@ import type {
   LandingSectionType,
 } from '@storefront/contracts/content';
 import { AppError, FIELD_MESSAGES, type FieldErrors } from '@storefront/contracts/errors';
+import { safeUrl } from '@storefront/contracts/tenant-html';
 import type { Executor } from '@storefront/db/client';
 import { z } from 'zod';
 import type { PageRequest } from '../../../lib/paging.ts';
-import { tenantHtmlCleaner, tenantUrl } from '../../../lib/tenant-html.ts';
+import { tenantHtmlCleaner } from '../../../lib/tenant-html.ts';
 import { fieldErrorsFromIssues } from '../../../plugins/error-handler.ts';
 import { findImage } from '../../media/media.repository.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
@@ -123,16 +124,16 @@ async function checkedSection(
   };
   const checkButtons = (field: string, buttons: { link: string }[] = []) => {
     for (const [i, button] of buttons.entries())
-      if (!tenantUrl(button.link)) say(`${field}.${i}.link`, 'safeLink');
+      if (!safeUrl(button.link)) say(`${field}.${i}.link`, 'safeLink');
   };
   const checkImages = async (field: string, images: { image: string; link: string | null }[] = []) => {
     for (const [i, image] of images.entries()) {
       const upload = MEDIA_ADDRESS.exec(image.image)?.[1];
       const ok = upload
         ? await ownUpload(upload)
-        : tenantUrl(image.image, { images: true })?.startsWith('https:');
+        : safeUrl(image.image, { images: true })?.startsWith('https:');
       if (!ok) say(`${field}.${i}.image`, 'safeImage');
-      if (image.link && !tenantUrl(image.link)) say(`${field}.${i}.link`, 'safeLink');
+      if (image.link && !safeUrl(image.link)) say(`${field}.${i}.link`, 'safeLink');
     }
   };
   checkButtons('buttons', section.buttons);
@@ -142,7 +143,7 @@ async function checkedSection(
     await checkImages(`cards.${i}.images`, card.images);
     if (card.color && !HEX_COLOR.test(card.color)) say(`cards.${i}.color`, 'hexColor');
   }
-  if (section.link !== undefined && !tenantUrl(section.link)?.startsWith('https:')) say('link', 'httpsUrl');
+  if (section.link !== undefined && !safeUrl(section.link)?.startsWith('https:')) say('link', 'httpsUrl');
   const limits = ACTIVE_LIMITS[type];
   for (const kind of ['cards', 'images'] as const) {
     const limit = limits?.[kind];

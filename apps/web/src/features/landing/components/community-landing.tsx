@@ -1,9 +1,9 @@
+import { safeUrl } from '@storefront/contracts/tenant-html';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
-import { safeUrl } from '../../../lib/safe-url.ts';
 import { useLanding } from '../api/use-landing.ts';
 import { useNarrowScreen, WHATSAPP_GREETING, whatsappLink } from './landing-links.ts';
 

@@ -1,7 +1,7 @@
 import type { App, Company } from '@storefront/contracts/app';
 import { MAX_LANDING_CARDS, NARROW_SCREEN } from '@storefront/contracts/constants';
+import { safeUrl } from '@storefront/contracts/tenant-html';
 import { useSyncExternalStore } from 'react';
-import { safeUrl } from '../../../lib/safe-url.ts';
 
 export const WHATSAPP_GREETING = 'Hola! Estoy interesado en tu servicio';
 

@@ -1,5 +1,6 @@
 import { MAX_LANDING_CARDS, MAX_SMALL_IMAGES } from '@storefront/contracts/constants';
 import type { LandingButton, LandingCard, LandingImage, LandingSection } from '@storefront/contracts/content';
+import { safeUrl } from '@storefront/contracts/tenant-html';
 import { type JSX, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +8,6 @@ import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { useHostname } from '../../../app/server-render.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
-import { safeUrl } from '../../../lib/safe-url.ts';
 import { Carousel } from './carousel.tsx';
 import {
   activeCards,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl } from './safe-url.ts';
+import { safeUrl } from './tenant-html.ts';
 
 describe('safeUrl', () => {
   it('keeps web, mail, phone and site-relative links', () => {
