@@ -79,6 +79,19 @@ test('an owner edits the terms with the editor; the storefront terms page shows 
   await page.getByRole('button', { name: 'Negrita' }).first().click();
   await page.keyboard.type('Rige desde hoy.');
   await expect(terms.locator('strong')).toHaveText('Rige desde hoy.');
+  // A link: an unsafe address is refused in the dialog, a storefront page is taken.
+  await page.getByRole('button', { name: 'Negrita' }).first().click();
+  await page.keyboard.type(' Ver ');
+  await page.getByRole('button', { name: 'Enlace' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Enlace' });
+  await checkAxe(page, 'link dialog');
+  await dialog.getByRole('textbox', { name: 'Dirección' }).fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(dialog.getByText('Esa dirección no es segura')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Dirección' }).fill('/carta');
+  await dialog.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(terms.locator('a[href="/carta"]')).toHaveText('/carta');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Elemento actualizado')).toBeVisible();
   try {
@@ -88,6 +101,7 @@ test('an owner edits the terms with the editor; the storefront terms page shows 
     await expect(visitor.getByRole('heading', { name: 'Términos y condiciones', level: 1 })).toBeVisible();
     await expect(visitor.getByText(words)).toBeVisible();
     await expect(visitor.locator('.tenant-html strong')).toHaveText('Rige desde hoy.');
+    await expect(visitor.locator('.tenant-html a[href="/carta"]')).toHaveText('/carta');
     await context.close();
   } finally {
     // The demo app's terms go back to the built-in text for the other journeys.

@@ -28,7 +28,7 @@ async function checkWidth(page: Page, screen: string) {
 }
 
 /**
- * Every button shows its words or its icon. react-admin's Button drops its words below 600 px and keeps
+ * Every button shows its words or its icon, within the screen. react-admin's Button drops its words below 600 px and keeps
  * only its icon: one without an icon is an empty square on a phone (a dialog's "Save", an order's move).
  */
 async function checkButtons(page: Page, screen: string) {
@@ -45,6 +45,17 @@ async function checkButtons(page: Page, screen: string) {
       .map((button) => button.getAttribute('aria-label') ?? button.outerHTML.slice(0, 80)),
   );
   expect(blank, `${screen}: buttons that show nothing`).toEqual([]);
+  // Nor is one cut off at the screen's edge (a row of tools wider than a phone), tables apart: they scroll.
+  const cut = await page.getByRole('button').evaluateAll((buttons) =>
+    buttons
+      .filter((button) => button.checkVisibility() && !button.closest('table'))
+      .filter((button) => {
+        const box = button.getBoundingClientRect();
+        return box.width > 1 && box.bottom > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+      })
+      .map((button) => (button as HTMLElement).innerText.trim() || button.getAttribute('aria-label')),
+  );
+  expect(cut, `${screen}: buttons past the screen's edge`).toEqual([]);
 }
 
 /** Not wider than the screen, then axe. */

@@ -436,6 +436,16 @@ const messages: TranslationMessages = {
         heading: 'Título',
         bullets: 'Viñetas',
         numbers: 'Numerada',
+        link: 'Enlace',
+      },
+      link: {
+        title: 'Enlace',
+        address: 'Dirección',
+        help: 'https://…, mailto:, tel: o una página de la tienda como /carta.',
+        unsafe:
+          'Esa dirección no es segura: usa https://…, mailto:, tel: o una página de la tienda como /carta.',
+        apply: 'Aplicar',
+        remove: 'Quitar enlace',
       },
       cleaned: 'Al guardar se quitan los scripts, estilos y enlaces no seguros, como en la tienda.',
     },
