@@ -16,6 +16,23 @@ describe('sanitizeHtml', () => {
     expect(out).toContain('src="https://cdn.pe/i.png"');
   });
 
+  // A leading <style> is dropped by the parser anyway; one after text is the tenant rules' to remove.
+  it('removes a style block after the text, and the attributes that restyle or fetch', () => {
+    const out = sanitizeHtml(
+      '<p>a</p><style>p{color:red}</style><p style="color:red" background="https://a.pe/b.png">b</p>' +
+        '<img src="https://cdn.pe/i.png" srcset="https://evil.pe/i.png 2x" alt="i">',
+    );
+    expect(out).not.toMatch(/<style|style=|background=|srcset=|color:red/);
+    expect(out).toContain('<p>b</p>');
+    expect(out).toContain('src="https://cdn.pe/i.png"');
+  });
+
+  it("keeps the tenant's own target on a storefront link", () => {
+    expect(sanitizeHtml('<a href="/carta" target="_self">carta</a>')).toBe(
+      '<a href="/carta" target="_self">carta</a>',
+    );
+  });
+
   it.each(payloads)('leaves nothing executable or fetching in %s', (payload) => {
     const host = document.createElement('div');
     host.innerHTML = sanitizeHtml(payload);
