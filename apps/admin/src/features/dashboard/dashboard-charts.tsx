@@ -54,10 +54,15 @@ export function DashboardCharts({ data }: { data: AdminDashboard }) {
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
       }}
     >
-      <ChartCard title="admin.dashboard.charts.sales_per_day">
+      <ChartCard
+        title="admin.dashboard.charts.sales_per_day"
+        empty={data.sales_per_day.every((d) => Number(d.amount) === 0)}
+      >
         <LineChart
           height={HEIGHT}
           xAxis={[{ scaleType: 'point', data: data.sales_per_day.map((d) => d.date.slice(5)) }]}
+          // Room for a month's sales in soles ("125,000") without an ellipsis.
+          yAxis={[{ width: 64 }]}
           series={[
             {
               data: data.sales_per_day.map((d) => Number(d.amount)),
