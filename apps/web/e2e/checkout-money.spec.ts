@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newMember, presetCookieChoice, signIn } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, newMember, presetCookieChoice, signIn, test } from './support.ts';
 
 // Issue 14 items 2 and 3: the checkout summary is the server's quote whatever the browser stored, a
 // changed price is refused with the spec's kind of message, and the gift balance pays an order in
@@ -49,50 +49,54 @@ async function fillPickup(page: Page) {
   await billing.getByLabel('Dirección', { exact: true }).fill('Av. Larco 345');
 }
 
-test('the checkout shows the server’s price, not the one stored in the browser', async ({
-  page,
-  request,
-}) => {
-  await signIn(page, await newMember(request));
-  await addLomoSaltado(page);
-  // The stored cart's price edited to S/ 0.20.
-  await page.evaluate((key) => {
-    const cart = JSON.parse(localStorage.getItem(key) ?? '{}');
-    for (const line of Object.values(cart.products) as { unit_price: string }[]) line.unit_price = '0.20';
-    localStorage.setItem(key, JSON.stringify(cart));
-  }, CART_KEY);
+test.describe('with a quote answering 500 once', () => {
+  test.use({ allowServerErrors: true });
 
-  // The quote fails once: the summary says so and offers a retry; no total to confirm meanwhile.
-  let failures = 1;
-  await page.route('**/orders/quote/', (route) =>
-    failures-- > 0 ? route.fulfill({ status: 500, body: '{}' }) : route.fallback(),
-  );
-  const checkout = await openCheckout(page);
-  const summary = checkout.getByRole('region', { name: 'Resumen' });
-  await expect(summary.getByRole('alert')).toBeVisible();
-  await expect(checkout.getByRole('button', { name: 'Realizar pedido' })).toBeDisabled();
-  await page.screenshot({ path: test.info().outputPath('quote-error.png'), fullPage: true });
-  await summary.getByRole('button', { name: 'Reintentar' }).click();
+  test('the checkout shows the server’s price, not the one stored in the browser', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await newMember(request));
+    await addLomoSaltado(page);
+    // The stored cart's price edited to S/ 0.20.
+    await page.evaluate((key) => {
+      const cart = JSON.parse(localStorage.getItem(key) ?? '{}');
+      for (const line of Object.values(cart.products) as { unit_price: string }[]) line.unit_price = '0.20';
+      localStorage.setItem(key, JSON.stringify(cart));
+    }, CART_KEY);
 
-  await expect(summary.getByText('Lomo saltado × 1')).toBeVisible();
-  await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 35.00');
-  await expect(summary).not.toContainText('0.20');
-  await fillPickup(page);
-  await checkout.getByLabel('Efectivo').check();
-  await page.screenshot({ path: test.info().outputPath('checkout-server-price.png'), fullPage: true });
+    // The quote fails once: the summary says so and offers a retry; no total to confirm meanwhile.
+    let failures = 1;
+    await page.route('**/orders/quote/', (route) =>
+      failures-- > 0 ? route.fulfill({ status: 500, body: '{}' }) : route.fallback(),
+    );
+    const checkout = await openCheckout(page);
+    const summary = checkout.getByRole('region', { name: 'Resumen' });
+    await expect(summary.getByRole('alert')).toBeVisible();
+    await expect(checkout.getByRole('button', { name: 'Realizar pedido' })).toBeDisabled();
+    await page.screenshot({ path: test.info().outputPath('quote-error.png'), fullPage: true });
+    await summary.getByRole('button', { name: 'Reintentar' }).click();
 
-  // A total that is no longer the price (as if it changed after the quote) is refused, nothing placed.
-  await page.route('**/places/place-miraflores/orders/', (route) =>
-    route.fallback({ postData: JSON.stringify({ ...route.request().postDataJSON(), total: '0.20' }) }),
-  );
-  await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
-  await expect(
-    checkout.getByText('El precio de tu pedido cambió. Revisa el resumen y vuelve a confirmar.'),
-  ).toBeVisible();
-  await page.unroute('**/places/place-miraflores/orders/');
-  await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
-  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('order-total')).toHaveText('S/ 35.00');
+    await expect(summary.getByText('Lomo saltado × 1')).toBeVisible();
+    await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 35.00');
+    await expect(summary).not.toContainText('0.20');
+    await fillPickup(page);
+    await checkout.getByLabel('Efectivo').check();
+    await page.screenshot({ path: test.info().outputPath('checkout-server-price.png'), fullPage: true });
+
+    // A total that is no longer the price (as if it changed after the quote) is refused, nothing placed.
+    await page.route('**/places/place-miraflores/orders/', (route) =>
+      route.fallback({ postData: JSON.stringify({ ...route.request().postDataJSON(), total: '0.20' }) }),
+    );
+    await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
+    await expect(
+      checkout.getByText('El precio de tu pedido cambió. Revisa el resumen y vuelve a confirmar.'),
+    ).toBeVisible();
+    await page.unroute('**/places/place-miraflores/orders/');
+    await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('order-total')).toHaveText('S/ 35.00');
+  });
 });
 
 /** A S/ 50 gift card of this attempt's own, issued by the demo's owner (a card loads once: a retry needs a new one). */

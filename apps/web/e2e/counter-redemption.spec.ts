@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { earnCoins, newMember, presetCookieChoice, signIn } from './support.ts';
+import { earnCoins, expect, newMember, presetCookieChoice, signIn, test } from './support.ts';
 
 // Issue 14 item 1: a promotion bought with coins in the app is consumed at the counter, found by DNI,
 // without a second charge.

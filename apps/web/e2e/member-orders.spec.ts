@@ -1,5 +1,14 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { axeViolations, type Member, newMember, pickupBody, placePickupOrder, signIn } from './support.ts';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  axeViolations,
+  expect,
+  type Member,
+  newMember,
+  pickupBody,
+  placePickupOrder,
+  signIn,
+  test,
+} from './support.ts';
 
 // The member's side of an order (issue 14, items 5 and 11): the order page follows the status the store
 // gives it without a reload, and cancelling an order or a subscription asks first in a dialog that

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { axeViolations, type Member, newMember, presetCookieChoice } from './support.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { axeViolations, expect, type Member, newMember, presetCookieChoice, test } from './support.ts';
 
 // The order board as the kitchen and the rider use it (issue 14, item 4): a delivery order's options,
 // comment, phone, district, reference, slot and payment on its card, every other field under "more",
