@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { AppError } from '@storefront/contracts/errors';
@@ -10,6 +11,7 @@ import { countHit, peekHits, pruneHits } from './rate-limit.repository.ts';
 /** The longest window a limit may have: counters older than this are pruned from PostgreSQL. */
 export const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+const REDIS_CONNECT_TIMEOUT_MS = 2000;
 
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -92,8 +94,12 @@ export const rateLimitPlugin = fp(async function rateLimiting(fastify: FastifyIn
     // Loaded only when configured (20 MB of memory otherwise unused). A Redis outage fails the calls to
     // it quickly (then PostgreSQL counts) instead of queueing them.
     const { Redis } = await import('ioredis');
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: REDIS_CONNECT_TIMEOUT_MS });
     redis.on('error', (error) => fastify.log.warn({ err: error }, 'rate-limit redis'));
+    // The process's first requests count in Redis too, as every other process's do: it starts once Redis
+    // is connected, refuses the connection, or has not answered within the connect timeout.
+    if (redis.status !== 'ready')
+      await once(redis, 'ready', { signal: AbortSignal.timeout(REDIS_CONNECT_TIMEOUT_MS) }).catch(() => {});
     fastify.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
