@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { digits, E2E_PORT, expect, newMember, presetCookieChoice, test } from '../../web/e2e/support.ts';
+import {
+  digits,
+  E2E_PORT,
+  expect,
+  newMember,
+  presetCookieChoice,
+  test,
+  untilHydrated,
+} from '../../web/e2e/support.ts';
 import {
   ADMIN,
   API,
@@ -283,7 +291,7 @@ test("an owner revokes a cashier and the cashier's open order board closes at on
 
   // The cashier's order board at Miraflores, live, in a second browser.
   const cashier = await browser.newContext({ baseURL: `http://localhost:${E2E_PORT}`, locale: 'es-PE' });
-  const board = await cashier.newPage();
+  const board = untilHydrated(await cashier.newPage());
   await presetCookieChoice(board);
   await board.addInitScript((token) => localStorage.setItem('token', token), member.token);
   await board.goto('/retail?place=place-miraflores&tab=orders');

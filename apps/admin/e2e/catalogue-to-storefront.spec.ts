@@ -37,7 +37,11 @@ async function pick(page: Page, label: string, typed: string, option: string | R
     if (!(await page.getByRole('listbox').isVisible())) await input.click();
     await expect(page.getByRole('option').first()).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
-  await input.fill(typed);
+  // A search answered late may reset the text to the list's: typed again until the option shows.
+  await expect(async () => {
+    if ((await input.inputValue()) !== typed) await input.fill(typed);
+    await expect(page.getByRole('option', { name: option })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('option', { name: option }).click();
   await expect(input).toHaveValue(typed);
 }

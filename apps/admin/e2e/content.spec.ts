@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { digits, E2E_PORT, expect, test } from '../../web/e2e/support.ts';
+import { digits, E2E_PORT, expect, test, untilHydrated } from '../../web/e2e/support.ts';
 import { checkAxe, openFromMenu, ownerApi, signInAdmin } from './admin-support.ts';
 
 // Issue 18's content journeys: an owner adds a landing CAROUSEL with pictures and the storefront's
@@ -96,7 +96,7 @@ test('an owner edits the terms with the editor; the storefront terms page shows 
   await expect(page.getByText('Elemento actualizado')).toBeVisible();
   try {
     const context = await browser.newContext({ locale: 'es-PE' });
-    const visitor = await context.newPage();
+    const visitor = untilHydrated(await context.newPage());
     await visitor.goto(`${STOREFRONT}/terms-and-conditions`);
     await expect(visitor.getByRole('heading', { name: 'Términos y condiciones', level: 1 })).toBeVisible();
     await expect(visitor.getByText(words)).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, joinProgram, newMember, signIn, test } from '../../web/e2e/support.ts';
+import { expect, joinProgram, newMember, signIn, test, untilHydrated } from '../../web/e2e/support.ts';
 import { checkAxe, signInAdmin, tokenOf } from './admin-support.ts';
 
 // Members in the admin site (issue 18): an owner finds the demo member by e-mail and adds coins with a
@@ -53,7 +53,7 @@ test('an owner finds socio@demo.pe by e-mail, adds 50 coins with a reason, and t
   await expect(page.getByRole('cell', { name: 'Ajuste: Compensación por un pedido demorado' })).toBeVisible();
 
   // The member's program page on the storefront.
-  const storefront = await browser.newPage();
+  const storefront = untilHydrated(await browser.newPage());
   await signIn(storefront, { token: member });
   await storefront.goto('/program/demo-club');
   await expect(storefront.getByTestId('program-coins')).toHaveText(String(before + 50));

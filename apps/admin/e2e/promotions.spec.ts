@@ -6,6 +6,7 @@ import {
   signIn as memberSignIn,
   newMember,
   test,
+  untilHydrated,
 } from '../../web/e2e/support.ts';
 import { ADMIN, checkAxe, localDateTime, PASSWORD, signInAdmin, tokenOf } from './admin-support.ts';
 
@@ -67,7 +68,7 @@ test('an owner creates a promotion of one use per member with 2 in stock; two me
   for (const member of members) {
     const context = await browser.newContext({ locale: 'es-PE' });
     contexts.push(context);
-    const dialog = await redeem(await context.newPage(), member, uid, title);
+    const dialog = await redeem(untilHydrated(await context.newPage()), member, uid, title);
     dialogs.push(dialog);
     if (dialogs.length < 3) await expect(dialog.getByText(/^¡Compra realizada!/)).toBeVisible();
   }

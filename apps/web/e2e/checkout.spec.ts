@@ -11,6 +11,7 @@ import {
   presetCookieChoice,
   signIn,
   test,
+  untilHydrated,
 } from './support.ts';
 
 // Each journey orders as a member of its own: carts, orders and coins of one never reach another
@@ -351,7 +352,7 @@ test('the saved cart comes back on another device after login, and an emptied ca
   await expect.poll(saved).toEqual(['p-causa-limena']);
 
   const other = await browser.newContext();
-  const second = await other.newPage();
+  const second = untilHydrated(await other.newPage());
   await presetCookieChoice(second);
   await logIn(second, member);
   await second.goto('/products');

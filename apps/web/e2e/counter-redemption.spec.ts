@@ -1,4 +1,4 @@
-import { earnCoins, expect, newMember, presetCookieChoice, signIn, test } from './support.ts';
+import { earnCoins, expect, newMember, presetCookieChoice, signIn, test, untilHydrated } from './support.ts';
 
 // Issue 14 item 1: a promotion bought with coins in the app is consumed at the counter, found by DNI,
 // without a second charge.
@@ -32,7 +32,7 @@ test('a promotion bought in the app is redeemed at the counter by DNI, its coins
   await expect(page.getByTestId('program-coins')).toHaveText('5');
 
   // The cashier finds the member by DNI and presses Canjear on that promotion.
-  const counter = await browser.newPage();
+  const counter = untilHydrated(await browser.newPage());
   await presetCookieChoice(counter);
   await counter.goto('/login');
   await counter.getByLabel('Correo electrónico').fill('tienda@demo.pe');

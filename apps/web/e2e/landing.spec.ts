@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, tenantUrl, test } from './support.ts';
+import { expect, tenantUrl, test, untilHydrated } from './support.ts';
 
 const multi = (path: string) => tenantUrl('multi.localhost', path);
 
@@ -61,7 +61,7 @@ test('the carousel advances every 4 s', async ({ page }) => {
 
 test('on a narrow screen the WhatsApp button uses the mobile api link', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
-  const page = await context.newPage();
+  const page = untilHydrated(await context.newPage());
   await acceptedCookies(page);
   await page.goto(multi('/landing'));
   await expect(page.getByTestId('whatsapp-button')).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { expect, newMember, presetCookieChoice, signIn, test } from './support.ts';
+import { expect, newMember, presetCookieChoice, signIn, test, untilHydrated } from './support.ts';
 
 test('a 401 on the user fetch clears the token and reloads as a visitor', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -28,7 +28,7 @@ test('logging out goes home without passing by /login, and ends the session in t
 
   await signIn(page, member);
   await page.goto('/profile');
-  const other = await context.newPage();
+  const other = untilHydrated(await context.newPage());
   await other.goto('/orders');
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
 
