@@ -10,7 +10,7 @@ import { placeProducts, products } from '@storefront/db/schema/catalogue';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { refreshMenuCounts } from '@storefront/db/tenant-import-catalogue';
 import { buildApp } from '../apps/api/src/app.ts';
-import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
+import { DEMO_FILE, OFFLINE_CONFIG } from '../apps/api/src/test/test-app.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { writeBenchSection } from './bench-report.ts';
 
@@ -45,15 +45,7 @@ const STYLES = [
 const { handle, drop } = await openBenchDatabase('bench_catalogue');
 const kind = handle.kind;
 const app = await buildApp({
-  config: {
-    production: false,
-    WEB_DIST: '/nonexistent',
-    PUBLIC_URL: undefined,
-    GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
-    FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
-    APPLE_KEYS_URL: 'http://127.0.0.1:9',
-    RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
-  },
+  config: OFFLINE_CONFIG,
   db: handle.db,
 });
 const t = { app, db: handle.db };

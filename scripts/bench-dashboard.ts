@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import * as repo from '../apps/api/src/modules/admin/dashboard/dashboard.repository.ts';
 import { issueToken } from '../apps/api/src/modules/sessions/sessions.service.ts';
-import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
+import { DEMO_FILE, OFFLINE_CONFIG } from '../apps/api/src/test/test-app.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { writeBenchSection } from './bench-report.ts';
 
@@ -160,15 +160,7 @@ export async function benchDashboard(): Promise<void> {
     ).rows as { ledger: string; orders: string }[];
     console.log(`Seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s:`, counts);
     const app = await buildApp({
-      config: {
-        production: false,
-        WEB_DIST: '/nonexistent',
-        PUBLIC_URL: undefined,
-        GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
-        FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
-        APPLE_KEYS_URL: 'http://127.0.0.1:9',
-        RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
-      },
+      config: OFFLINE_CONFIG,
       db,
       logger: false,
     });

@@ -12,7 +12,7 @@ import {
   firstSlot,
   pickupBody,
 } from '../apps/api/src/modules/orders/orders.fixtures.ts';
-import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
+import { DEMO_FILE, OFFLINE_CONFIG } from '../apps/api/src/test/test-app.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { writeBenchSection } from './bench-report.ts';
 
@@ -29,15 +29,7 @@ const PLACE = 'place-miraflores';
 const { handle, drop } = await openBenchDatabase('bench_orders');
 const kind = handle.kind;
 const app = await buildApp({
-  config: {
-    production: false,
-    WEB_DIST: '/nonexistent',
-    PUBLIC_URL: undefined,
-    GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
-    FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
-    APPLE_KEYS_URL: 'http://127.0.0.1:9',
-    RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
-  },
+  config: OFFLINE_CONFIG,
   db: handle.db,
 });
 try {

@@ -11,6 +11,20 @@ export const demoTenantFile = () =>
   JSON.parse(readFileSync(DEMO_FILE, 'utf8')) as { apps: Record<string, unknown>[] };
 
 /**
+ * An API that reaches nothing outside the machine: no built storefront, and every sign-in and captcha
+ * provider at an unreachable address (a test that needs one starts a fake and points the API at it).
+ */
+export const OFFLINE_CONFIG = {
+  production: false,
+  WEB_DIST: '/nonexistent',
+  PUBLIC_URL: undefined,
+  GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
+  FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
+  APPLE_KEYS_URL: 'http://127.0.0.1:9',
+  RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
+} satisfies Partial<AppConfig>;
+
+/**
  * A fresh API on a fresh database (in-memory PGlite, or a new database on TEST_DATABASE_URL), loaded
  * with the demo data unless told otherwise. Call `close()` in afterAll.
  */
@@ -28,17 +42,7 @@ export async function createTestApp(
     await importTenantFile(database.db, options.tenantFile, { includeDemoUsers: true });
   }
   const app = await buildApp({
-    config: {
-      production: false,
-      WEB_DIST: '/nonexistent',
-      PUBLIC_URL: undefined,
-      // Unreachable by default: a test that needs a provider starts a fake one.
-      GOOGLE_OAUTH_URL: 'http://127.0.0.1:9',
-      FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
-      APPLE_KEYS_URL: 'http://127.0.0.1:9',
-      RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
-      ...options.config,
-    },
+    config: { ...OFFLINE_CONFIG, ...options.config },
     db: database.db,
     logger: options.logger,
   });

@@ -3,7 +3,8 @@ import { AppError } from '@storefront/contracts/errors';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { type LandingSectionRow, listLandingSections } from './content.repository.ts';
 
-const toSectionDto = (row: LandingSectionRow): LandingSection => ({
+/** A section as the storefront reads it (the admin's adds its position and version). */
+export const toSectionDto = (row: LandingSectionRow): LandingSection => ({
   uid: row.uid,
   type: row.type as LandingSection['type'],
   is_active: row.isActive,

@@ -19,10 +19,11 @@ import { z } from 'zod';
 import type { PageRequest } from '../../../lib/paging.ts';
 import { tenantHtmlCleaner } from '../../../lib/tenant-html.ts';
 import { fieldErrorsFromIssues } from '../../../plugins/error-handler.ts';
+import { toSectionDto } from '../../content/content.service.ts';
 import { findImage } from '../../media/media.repository.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
-import { checkVersion } from '../catalogue/versions.ts';
+import { changesRow, checkVersion } from '../catalogue/versions.ts';
 import { announceAppChange } from '../settings/settings.repository.ts';
 import * as repo from './content.repository.ts';
 
@@ -39,19 +40,7 @@ const MEDIA_ADDRESS = /^\/media\/([A-Za-z0-9_-]{1,64})\/\d{1,5}\.webp$/;
 const HEX_COLOR = /^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/;
 
 function toSection(row: repo.LandingSectionRow): AdminLandingSection {
-  return {
-    uid: row.uid,
-    type: row.type as LandingSectionType,
-    position: row.position,
-    is_active: row.isActive,
-    tittle: row.tittle,
-    content: row.content,
-    link: row.link,
-    buttons: row.buttons,
-    cards: row.cards,
-    images: row.images,
-    version: row.version,
-  };
+  return { ...toSectionDto(row), position: row.position, version: row.version };
 }
 
 /** The fields the audit log compares. */
@@ -223,14 +212,9 @@ export function updateSection(
     if (!row) throw new AppError('NOT_FOUND');
     const before = toSection(row);
     checkVersion(ifMatch, before);
-    const columns = await checkedSection(tx, ctx, before.type, { ...inputOf(row), ...body });
-    const changes = Object.fromEntries(
-      Object.entries(columns).filter(
-        ([key, value]) => JSON.stringify(value) !== JSON.stringify(row[key as keyof typeof row]),
-      ),
-    );
+    const changes = await checkedSection(tx, ctx, before.type, { ...inputOf(row), ...body });
     // A save that changes nothing keeps the version (and writes no audit line).
-    if (Object.keys(changes).length === 0) return before;
+    if (!changesRow(changes, row)) return before;
     await repo.updateSection(tx, uid, changes);
     const after = toSection((await repo.findSection(tx, app.uid, uid)) as repo.LandingSectionRow);
     await announceAppChange(tx, app.uid);
