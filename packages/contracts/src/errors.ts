@@ -549,6 +549,11 @@ export const FIELD_MESSAGES = {
     es: 'Solo documento no se combina con otros métodos de ingreso.',
     en: 'Document only cannot be combined with other sign-in methods.',
   },
+  /** Followed by the methods. */
+  clientIdMissing: {
+    es: 'Necesita su client id, que se configura en el archivo del tenant:',
+    en: 'It needs its client id, set in the tenant file:',
+  },
   defaultLanguageOffered: {
     es: 'El idioma por defecto debe estar entre los ofrecidos.',
     en: 'The default language must be one of those offered.',

@@ -11,6 +11,7 @@ import {
 } from './constants.ts';
 import { tenantContentSchema } from './content.ts';
 import { COUNTRIES } from './countries.ts';
+import { signinMethodComplete } from './signin.ts';
 import {
   refineCompanyCatalogue,
   tenantAdSchema,
@@ -132,10 +133,15 @@ export const tenantAppSchema = z.strictObject({
   marketplace: z.boolean().default(false),
   signin_methods: z
     .array(
-      z.strictObject({
-        type: z.enum(SIGNIN_METHODS),
-        settings: z.record(z.string(), z.unknown()).default({}),
-      }),
+      z
+        .strictObject({
+          type: z.enum(SIGNIN_METHODS),
+          settings: z.record(z.string(), z.unknown()).default({}),
+        })
+        .refine(signinMethodComplete, {
+          path: ['settings'],
+          message: 'GOOGLE and IOS need settings.client_id, FACEBOOK settings.app_id',
+        }),
     )
     .default([{ type: 'EMAIL', settings: {} }]),
   recaptcha_settings: z.strictObject({ site_key: z.string(), secret_key: z.string() }).optional(),

@@ -78,6 +78,27 @@ describe('tenant file import', () => {
     expect(await handle.db.select().from(apps)).toEqual([]);
   });
 
+  it('refuses a Google, Facebook or Apple sign-in method without its client id', async () => {
+    const file = smallFile('social', 'social.example');
+    Object.assign(file.apps[0] as object, {
+      signin_methods: [
+        { type: 'EMAIL', settings: {} },
+        { type: 'GOOGLE', settings: {} },
+        { type: 'FACEBOOK', settings: { client_id: '' } },
+        { type: 'IOS', settings: { client_id: 'pe.social.web' } },
+      ],
+    });
+    const error = (await importTenantFile(handle.db, file, { includeDemoUsers: true }).catch(
+      (e) => e,
+    )) as TenantFileError;
+    expect(error).toBeInstanceOf(TenantFileError);
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      'apps[0].signin_methods[1].settings',
+      'apps[0].signin_methods[2].settings',
+    ]);
+    expect(await handle.db.select().from(apps)).toEqual([]);
+  });
+
   it("refuses a uid or domain owned by another app and leaves the other app's objects as they were", async () => {
     await importTenantFile(handle.db, smallFile('one', 'one.example'), { includeDemoUsers: true });
     const intruder = smallFile('two', 'two.example');

@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apps } from '@storefront/db/schema/tenancy';
+import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoTenantFile } from '../../test/test-app.ts';
@@ -206,6 +208,23 @@ describe('accounts: captcha, Google, only-document and per-app deletion prefix',
     expect(res.statusCode).toBe(400);
     expect(res.json().non_field_errors[0]).toMatch(/^No se pudo verificar tu cuenta/);
   };
+
+  it('refuses every Google token where the method names no client: its audience cannot be checked', async () => {
+    // An app saved before imports required the client id.
+    await t.db
+      .update(apps)
+      .set({
+        signinMethods: [
+          { type: 'EMAIL', settings: {} },
+          { type: 'GOOGLE', settings: {} },
+        ],
+      })
+      .where(eq(apps.uid, 'landing'));
+    for (const token of ['member-token', 'other-client']) {
+      const res = await social('google', { access_token: token }, 'landing.localhost');
+      refusedByProvider(res);
+    }
+  });
 
   it("signs in with Facebook only with a token of the app's own Facebook app that has an e-mail", async () => {
     const member = await social('facebook', { access_token: 'fb-member' });

@@ -34,14 +34,15 @@ const googleTokenInfoSchema = z.looseObject({
 });
 
 /**
- * The verified e-mail behind a Google access token, from Google's tokeninfo endpoint. When the app
- * names its OAuth client, a token issued to another client is refused.
+ * The verified e-mail behind a Google access token, from Google's tokeninfo endpoint. The token must
+ * have been issued to the app's own OAuth client: one a person gave another site signs in nobody here.
  */
 export async function verifyGoogleAccessToken(
   baseUrl: string,
   accessToken: string,
   clientId: string | undefined,
 ): Promise<{ email: string }> {
+  if (!clientId) throw new AppError('SOCIAL_LOGIN_FAILED');
   const url = new URL('/tokeninfo', baseUrl);
   url.searchParams.set('access_token', accessToken);
   const answer = await fetch(url, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
@@ -49,7 +50,7 @@ export async function verifyGoogleAccessToken(
     .catch(() => null);
   const info = googleTokenInfoSchema.safeParse(answer).data;
   const verified = info?.email_verified === true || info?.email_verified === 'true';
-  if (!info || !verified || (clientId && info.aud !== clientId)) throw new AppError('SOCIAL_LOGIN_FAILED');
+  if (!info || !verified || info.aud !== clientId) throw new AppError('SOCIAL_LOGIN_FAILED');
   return { email: info.email.toLowerCase() };
 }
 

@@ -8,6 +8,7 @@ import {
 import { HIDDEN_MODULES, LANGUAGES, type Language } from '@storefront/contracts/constants';
 import { AppError, FIELD_MESSAGES, type FieldErrors } from '@storefront/contracts/errors';
 import { mediaUrl } from '@storefront/contracts/media';
+import { signinMethodComplete } from '@storefront/contracts/signin';
 import { VALIDATION_MESSAGES } from '@storefront/contracts/validators';
 import type { Executor } from '@storefront/db/client';
 import { findImage } from '../../media/media.repository.ts';
@@ -161,7 +162,12 @@ function checkedSigninMethods(
   if (types.length === 0) problems.add('signin_methods', 'atLeastOne');
   if (chosen.includes('ONLY_DOCUMENT') && chosen.length > 1)
     problems.add('signin_methods', 'onlyDocumentAlone');
-  return chosen.map((type) => current.find((method) => method.type === type) ?? { type, settings: {} });
+  const methods = chosen.map(
+    (type) => current.find((method) => method.type === type) ?? { type, settings: {} },
+  );
+  const incomplete = methods.filter((method) => !signinMethodComplete(method)).map((method) => method.type);
+  if (incomplete.length > 0) problems.add('signin_methods', 'clientIdMissing', incomplete);
+  return methods;
 }
 
 /** The PATCH checked against the current settings: the rows' changes, or every problem as one 400. */

@@ -190,6 +190,42 @@ describe('admin company settings', () => {
     expect(await rows()).toEqual(before);
   });
 
+  it('refuses to keep a social sign-in method that has no client id, and keeps one that has', async () => {
+    const [{ signinMethods } = { signinMethods: [] }] = await t.db
+      .select({ signinMethods: apps.signinMethods })
+      .from(apps)
+      .where(eq(apps.uid, 'demo'));
+    // Saved before imports required the client id.
+    await t.db
+      .update(apps)
+      .set({
+        signinMethods: [
+          ...signinMethods,
+          { type: 'GOOGLE', settings: {} },
+          { type: 'FACEBOOK', settings: { app_id: 'fb-demo' } },
+        ],
+      })
+      .where(eq(apps.uid, 'demo'));
+    try {
+      const before = await rows();
+      const google = await call(tokens.owner, 'PATCH', 'settings/', {
+        signin_methods: ['EMAIL', 'GOOGLE', 'FACEBOOK'],
+      });
+      expect(google.statusCode).toBe(400);
+      expect(google.json()).toEqual({
+        signin_methods: ['Necesita su client id, que se configura en el archivo del tenant: GOOGLE'],
+      });
+      expect(await rows()).toEqual(before);
+      const facebook = await call(tokens.owner, 'PATCH', 'settings/', {
+        signin_methods: ['EMAIL', 'FACEBOOK'],
+      });
+      expect(facebook.statusCode, facebook.body).toBe(200);
+      expect(facebook.json().app.signin_methods).toEqual(['EMAIL', 'FACEBOOK']);
+    } finally {
+      await t.db.update(apps).set({ signinMethods }).where(eq(apps.uid, 'demo'));
+    }
+  });
+
   it('answers 409 with the current settings to a stale If-Match, and changes nothing', async () => {
     const current = (await call(tokens.owner, 'GET', 'settings/')).json();
     const before = await rows();
