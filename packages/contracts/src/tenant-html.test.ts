@@ -21,6 +21,9 @@ describe('safeUrl', () => {
       'vbscript:msgbox(1)',
       'data:text/html;base64,PHNjcmlwdD4=',
       '//evil.example/x',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '/a\\..\\..\\\\evil.example',
       'not a url',
       '',
       null,
@@ -32,5 +35,7 @@ describe('safeUrl', () => {
   it('loads images only over https or from the site itself', () => {
     expect(safeUrl('http://evil.example/x.png', { images: true })).toBeNull();
     expect(safeUrl('https://cdn.example/x.png', { images: true })).toBe('https://cdn.example/x.png');
+    // Browsers read a backslash as a slash: this would load from evil.example.
+    expect(safeUrl('/\\evil.example/x.png', { images: true })).toBeNull();
   });
 });

@@ -38,7 +38,8 @@ export function safeUrl(raw: string | null | undefined, { images = false } = {})
   if (!raw) return null;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers drop these inside a scheme
   const value = raw.replace(/[\u0000-\u0020\u007f]/g, '');
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  // A browser reads a backslash as a slash, so `/\host` is `//host`: a site-relative address has none.
+  if (value.startsWith('/')) return value.startsWith('//') || value.includes('\\') ? null : value;
   let url: URL;
   try {
     url = new URL(value);

@@ -26,4 +26,10 @@ describe('the admin API cleans tenant HTML by the storefront renderer’s rules'
     // What is stored is already safe: the storefront's pass over it changes nothing.
     expect(sanitizeHtml(stored)).toBe(stored);
   });
+
+  it('drops links and images whose site-relative address a browser would read as another host', () => {
+    expect(cleanTenantHtml('<a href="/\\evil.example">x</a><img src="/\\evil.example/a.png" alt="">')).toBe(
+      '<a>x</a><img alt="">',
+    );
+  });
 });

@@ -149,6 +149,19 @@ describe('landing sections', () => {
       'buttons.0.link',
     ],
     [
+      'WELCOME with a button to /\\ (read as //)',
+      { type: 'WELCOME', buttons: [{ link: '/\\evil.example' }] },
+      'buttons.0.link',
+    ],
+    [
+      'SMALL_IMAGE whose picture links to /\\ (read as //)',
+      {
+        type: 'SMALL_IMAGE',
+        images: [{ ...image('https://cdn.example.com/x.jpg'), link: '/\\evil.example' }],
+      },
+      'images.0.link',
+    ],
+    [
       'INFORMATIVE with four active cards',
       { type: 'INFORMATIVE', cards: [{}, {}, {}, { is_active: true }] },
       'cards',
