@@ -93,6 +93,38 @@ describe('account limits with TRUST_PROXY unset: rotating X-Forwarded-For escape
     expectLimitedAtLast(guesses);
   });
 
+  it('login: the per-account limit counts the account however its mobile, e-mail or document is written', async () => {
+    const spellings = {
+      mobile_number: [
+        '+51987654321',
+        '987654321',
+        '+51 987 654 321',
+        '987-654-321',
+        '(987) 654-321',
+        '+51 (987) 654 321',
+      ],
+      email: [
+        'Tienda@Demo.pe',
+        'TIENDA@DEMO.PE',
+        'tienda@DEMO.pe',
+        'Tienda@demo.PE',
+        'tIeNdA@demo.pe',
+        'TiEnDa@DeMo.Pe',
+      ],
+      document_number: ['44556677', ' 44556677', '44556677 ', ' 44556677 ', '\t44556677', '44556677\t'],
+    };
+    for (const [n, [field, written]] of Object.entries(spellings).entries()) {
+      const answers = await burst(t, {
+        url: '/api/v5/login/',
+        socket: `10.1.1.${n + 1}`,
+        count: written.length,
+        body: (i) => ({ [field]: written[i], password: 'wrong-password' }),
+      });
+      expect(answers[0]?.statusCode, field).toBe(400);
+      expectLimitedAtLast(answers);
+    }
+  });
+
   it('validate: 30 document checks per IP a minute and 10 per document', async () => {
     const perIp = await burst(t, {
       url: '/api/v5/validate/',

@@ -3,6 +3,7 @@ import {
   changePasswordSchema,
   deletionProgramSchema,
   detailSchema,
+  type LoginPayload,
   loginSchema,
   meSchema,
   registerSchema,
@@ -33,6 +34,7 @@ import {
   getMe,
   listProgramsToLose,
   login,
+  loginAccountKey,
   loginWithProvider,
   logout,
   register,
@@ -82,7 +84,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
     name: 'login:account',
     max: 5,
     windowMs: 15 * MINUTE,
-    keyOf: (request) => bodyField(request, 'email', 'mobile_number', 'document_number'),
+    keyOf: (request) => loginAccountKey(request.body as LoginPayload),
   });
   api.post('/v5/login/', {
     schema: {

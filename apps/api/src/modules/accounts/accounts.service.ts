@@ -212,6 +212,22 @@ async function checkCaptcha(ctx: RequestContext, config: ProviderConfig, client:
   if (secret) await verifyCaptcha(config.RECAPTCHA_VERIFY_URL, secret, token, client.ip);
 }
 
+const loginDocument = (number: string) => number.trim().toUpperCase();
+
+/**
+ * The account a sign-in names, written as its look-up reads it, so that the per-account limit counts
+ * every spelling of one mobile number or document together (issue 28). Null when it names none.
+ */
+export function loginAccountKey(
+  payload: Pick<LoginPayload, 'email' | 'mobile_number' | 'document_type' | 'document_number'>,
+): string | null {
+  if (payload.email) return payload.email.trim().toLowerCase();
+  if (payload.mobile_number) return withDialCode(payload.mobile_number);
+  if (payload.document_number)
+    return `${payload.document_type ?? 'NATIONAL_ID'}:${loginDocument(payload.document_number)}`;
+  return null;
+}
+
 /** `POST v5/login/`: e-mail, mobile number or document with a password, or a document alone (ONLY_DOCUMENT). */
 export async function login(
   ctx: RequestContext,
@@ -240,10 +256,13 @@ export async function login(
   if (payload.email) user = await findUserByEmail(ctx.db, app.uid, payload.email);
   else if (payload.mobile_number)
     user = await findUserByMobile(ctx.db, app.uid, withDialCode(payload.mobile_number));
-  else if (payload.document_number) {
-    const type = payload.document_type ?? 'NATIONAL_ID';
-    user = await findUserByDocument(ctx.db, app.uid, type, payload.document_number.trim().toUpperCase());
-  }
+  else if (payload.document_number)
+    user = await findUserByDocument(
+      ctx.db,
+      app.uid,
+      payload.document_type ?? 'NATIONAL_ID',
+      loginDocument(payload.document_number),
+    );
   if (!documentAlone) {
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), payload.password ?? '');
     if (!valid || !user?.passwordHash) throw new AppError('INVALID_CREDENTIALS');
