@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import type { Order, RetailPlace } from '../api/retail-api.ts';
-import { lineKey, optionsOf } from '../lib/order-text.ts';
+import { dueLabel, lineKey, optionsOf, paidFromGift } from '../lib/order-text.ts';
 import './kitchen-ticket.css';
 import { formatCalendarDay } from '../../../lib/dates.ts';
 
@@ -63,7 +63,9 @@ export function KitchenTicket({ order, place }: { order: Order; place: RetailPla
       {delivery && <p>{`${t('orders.deliveryPrice')}: ${money(order.delivery_price)}`}</p>}
       {Number(order.discount) > 0 && <p>{`${t('orders.discount')}: − ${money(order.discount)}`}</p>}
       {order.coins > 0 && <p>{t('orders.coinsCount', { count: order.coins })}</p>}
-      <p className="kt-strong kt-total">{`${t('orders.total')}: ${money(order.price)}`}</p>
+      <p>{`${t('orders.total')}: ${money(order.price)}`}</p>
+      {paidFromGift(order) && <p>{`${t('orders.giftPaid')}: ${money(order.gift_card_amount)}`}</p>}
+      <p className="kt-strong kt-total">{`${dueLabel(order, t)}: ${money(order.amount_due)}`}</p>
     </section>,
     document.body,
   );

@@ -3,7 +3,7 @@ import { useAppRecord } from '../../../app/app-context.tsx';
 import { formatCalendarDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import type { Order } from '../api/retail-api.ts';
-import { lineKey, optionsOf } from '../lib/order-text.ts';
+import { dueLabel, lineKey, optionsOf, paidFromGift } from '../lib/order-text.ts';
 
 export type Move = 'ACCEPTED' | 'SHIPPED' | 'DELIVERED' | 'CANCELED_BY_PLACE';
 const ACTION_LABEL: Record<Move, string> = {
@@ -127,9 +127,19 @@ export function OrderCard({ order, busy, onMove, onPrint }: OrderCardProps) {
         <div>
           <dt>{t('orders.total')}</dt>
           <dd>
-            <strong>{money(order.price)}</strong>
+            {money(order.price)}
             {order.coins > 0 && ` + ${t('orders.coinsCount', { count: order.coins })}`}
           </dd>
+        </div>
+        {paidFromGift(order) && (
+          <div>
+            <dt>{t('orders.giftPaid')}</dt>
+            <dd>{money(order.gift_card_amount)}</dd>
+          </div>
+        )}
+        <div className="order-due">
+          <dt>{dueLabel(order, t)}</dt>
+          <dd>{money(order.amount_due)}</dd>
         </div>
       </dl>
 
