@@ -226,6 +226,19 @@ describe('the rendered-page cache', () => {
     expect((await render('/carta')).apiCalls).toBe(0);
   });
 
+  it('never sends a page kept for one host to another: each links to its own origin (issue 28 item 6)', async () => {
+    const canonicalOf = async (host: string) => {
+      const res = await t.app.inject({ url: '/carta?hosts', headers: { host } });
+      expect(res.statusCode).toBe(200);
+      return /<link rel="canonical" href="([^"]+)"/.exec(res.body)?.[1];
+    };
+    expect(await canonicalOf('localhost:6666')).toBe('http://localhost:6666/carta');
+    expect(await canonicalOf('localhost')).toBe('http://localhost/carta');
+    // Another of the app's domains.
+    expect(await canonicalOf('127.0.0.1')).toBe('http://127.0.0.1/carta');
+    expect(await canonicalOf('localhost:6666')).toBe('http://localhost:6666/carta');
+  });
+
   it('renders a page not kept yet once for a burst of visitors, and sends each the whole page', async () => {
     const single = await render('/program/demo-club');
     const inject = vi.spyOn(t.app, 'inject');

@@ -169,10 +169,15 @@ export const storefrontPlugin = fp(async function storefront(
     }
 
     const cookieHeader = request.headers.cookie ?? '';
+    const origin = publicOrigin(request, app);
     const key = [
       record.uid,
       fastify.menuCache.version(),
       request.language,
+      // The page links to its origin (canonical, og:url) and the admin site, and knows the browser's host name.
+      origin,
+      record.admin_url,
+      request.hostname,
       request.url,
       // Only the mirrored keys shape the page; other cookies (analytics) are not part of the key.
       mirroredCookies(cookieHeader),
@@ -201,7 +206,7 @@ export const storefrontPlugin = fp(async function storefront(
     try {
       rendered = await renderer.render({
         url: request.url,
-        origin: publicOrigin(request, app),
+        origin,
         hostname: request.hostname,
         app: record,
         cookieHeader,
