@@ -1,12 +1,15 @@
 import type { Database } from '@storefront/db/client';
 import { placeProducts } from '@storefront/db/schema/catalogue';
-import { raffleRegistrations, raffles } from '@storefront/db/schema/loyalty';
+import { memberships, raffleRegistrations, raffles } from '@storefront/db/schema/loyalty';
+import { users } from '@storefront/db/schema/users';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { multipartForm, picture } from '../media/image-test-files.ts';
 import { auth, demoMemberToken, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import type { AdminRouteEntry } from './access/admin-guard.ts';
 import { as, COMPANY, MEMBER_UID, STAFF_UID } from './admin.fixtures.ts';
+
+const BLOCKED_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0b01';
 
 // One request per admin route that the right role may make, with the answer every kind of caller gets:
 // the authorization matrix and the sweeps over every write (admin-sweeps.test.ts) are generated from
@@ -165,8 +168,9 @@ export const CASES: Record<string, Case> = {
   'GET /api/admin/companies/:companyUid/members/:uid/': { access: MANAGERS, params: { uid: MEMBER_UID } },
   'PATCH /api/admin/companies/:companyUid/members/:uid/': {
     access: MANAGERS,
-    params: { uid: MEMBER_UID },
-    body: { blocked: false },
+    // A member of its own (made in prepareCases): the others' cases need socio@demo.pe unblocked.
+    params: { uid: BLOCKED_UID },
+    body: { blocked: true },
   },
   'GET /api/admin/companies/:companyUid/members/:uid/ledger/': {
     access: MANAGERS,
@@ -196,7 +200,7 @@ export const CASES: Record<string, Case> = {
   'PATCH /api/admin/companies/:companyUid/promotions/:uid/': {
     access: MANAGERS,
     params: { uid: 'promo-bienvenida' },
-    body: { tagged: true },
+    body: { tagged: false },
   },
   'GET /api/admin/companies/:companyUid/coupons/': { access: MANAGERS },
   'POST /api/admin/companies/:companyUid/coupons/': {
@@ -364,7 +368,7 @@ export function request(
   token: string | null,
   companyUid = COMPANY,
   headers: Record<string, string> = {},
-): InjectOptions {
+): InjectOptions & { url: string } {
   const test: Partial<Case> = caseOf(route) ?? {};
   const values: Record<string, string> = { companyUid, ...test.params };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
@@ -412,6 +416,8 @@ export async function prepareCases(t: { app: FastifyInstance; db: Database }): P
   await t.db
     .insert(raffleRegistrations)
     .values({ raffleUid: 'raffle-matriz', userUid: MEMBER_UID, status: 'REGISTERED' });
+  await t.db.insert(users).values({ uid: BLOCKED_UID, appUid: 'demo', email: 'bloqueo@demo.pe' });
+  await t.db.insert(memberships).values({ appUid: 'demo', userUid: BLOCKED_UID, programUid: 'demo-club' });
   // The demo sells every product everywhere: place-cayma stops selling one, which the case offers again.
   await t.db
     .delete(placeProducts)
