@@ -5,6 +5,9 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
+import { as, OWNER_UID, STAFF_UID } from '../admin/admin.fixtures.ts';
+import { auth, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
+import { issueToken } from '../sessions/sessions.service.ts';
 import { ledgerSums } from './ledger.repository.ts';
 import { earnForDeliveredOrder, expireDue, type MemberRef } from './ledger.service.ts';
 import { acquirePromotion, cancelRedemption, redeemPromotion } from './promotions.service.ts';
@@ -30,12 +33,23 @@ type Step =
   // the code of one they bought.
   | { op: 'counter' | 'code'; member: number; pick: number; promotion: string }
   | { op: 'cancel'; member: number; pick: number }
+  // An order paid with coins (through the API), and its cancellation by the member, the place's order
+  // board or an admin: each gives the coins back the same way.
+  | { op: 'order'; member: number; quantity: number }
+  | { op: 'cancel-order'; member: number; pick: number }
   | { op: 'expire'; days: number };
+
+/** Who cancels, in turn: every run sees each one's cancellations. */
+const CANCELLERS = ['member', 'place', 'admin'] as const;
+type Canceller = (typeof CANCELLERS)[number];
+/** The demo's coin-priced product and its price. */
+const REDEEMABLE = 'p-chicha-morada-de-regalo';
+const REDEEMABLE_COINS = 150;
 
 // Redeeming weighs most: the rules are about it.
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.record({
       op: fc.constant('earn' as const),
       member: fc.nat(2),
@@ -72,6 +86,22 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({ op: fc.constant('cancel' as const), member: fc.nat(2), pick: fc.nat(20) }),
   },
   {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('order' as const),
+      member: fc.nat(2),
+      quantity: fc.integer({ min: 1, max: 2 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('cancel-order' as const),
+      member: fc.nat(2),
+      pick: fc.nat(20),
+    }),
+  },
+  {
     weight: 1,
     arbitrary: fc.record({ op: fc.constant('expire' as const), days: fc.integer({ min: 1, max: 200 }) }),
   },
@@ -99,6 +129,8 @@ class Model {
   points: Lot[][] = [[], [], []];
   /** Every use of a promotion; `bought` while it was paid in the app and not yet used at the counter. */
   redeemed: { uid: string; promotion: string; coins: number; bought: boolean }[][] = [[], [], []];
+  /** Every coin order not cancelled. */
+  orders: { uid: string; coins: number }[][] = [[], [], []];
   constructor(
     readonly rules: Map<string, PromotionRule>,
     readonly levels: { uid: string; minPoints: number }[],
@@ -146,8 +178,26 @@ class Model {
     const rule = this.rules.get(promotion) as PromotionRule;
     if (rule.stock !== null) rule.stock -= 1;
     this.redeemed[member]?.push({ uid, promotion, coins: rule.coinPrice, bought });
-    // Spending takes the credit that expires first (never-expiring refunds last).
-    let owed = rule.coinPrice;
+    this.spend(member, rule.coinPrice);
+  }
+
+  order(member: number, uid: string, coins: number) {
+    this.orders[member]?.push({ uid, coins });
+    this.spend(member, coins);
+  }
+
+  /** A cancelled order's coins come back as a credit that never expires, as a redemption's do. */
+  cancelOrder(member: number, pick: number, now: number) {
+    const list = this.orders[member] ?? [];
+    const [cancelled] = list.splice(pick % list.length, 1);
+    if (!cancelled) return null;
+    this.coins[member]?.push({ left: cancelled.coins, expires: null, at: now });
+    return cancelled.uid;
+  }
+
+  /** Spending takes the credit that expires first (never-expiring refunds last). */
+  spend(member: number, amount: number) {
+    let owed = amount;
     const lots = [...(this.coins[member] ?? [])].sort(
       (a, b) =>
         (a.expires ?? Number.POSITIVE_INFINITY) - (b.expires ?? Number.POSITIVE_INFINITY) || a.at - b.at,
@@ -186,9 +236,25 @@ describe('loyalty ledger model', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   const timesRefused = new Map<string, number>();
   let succeeded = 0;
+  let slot: Awaited<ReturnType<typeof firstSlot>>;
+  let staffToken: string;
+  let ownerToken: string;
+
+  /** The order's cancellation by `by`, each through its own API. */
+  const cancelOrder = (by: Canceller, uid: string, memberToken: string) => {
+    const [url, headers, status] = {
+      member: [`/api/v5/me/orders/${uid}/`, auth(memberToken), 'CANCELED_BY_USER'],
+      place: [`/api/v5/retail/orders/${uid}/`, auth(staffToken), 'CANCELED_BY_PLACE'],
+      admin: [`/api/admin/companies/demo-main/orders/${uid}/`, as(ownerToken), 'CANCELED_BY_PLACE'],
+    }[by] as [string, Record<string, string>, string];
+    return t.app.inject({ method: 'PATCH', url, headers, payload: { status } });
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
+    slot = await firstSlot(t.app);
+    staffToken = await issueToken(t.db, { uid: STAFF_UID, appUid: 'demo' });
+    ownerToken = await issueToken(t.db, { uid: OWNER_UID, appUid: 'demo' });
     await t.db
       .update(programs)
       .set({ coinExpiryDays: COIN_DAYS, pointExpiryDays: POINT_DAYS })
@@ -223,17 +289,20 @@ describe('loyalty ledger model', () => {
       await t.db.select().from(programLevels).where(eq(programLevels.programUid, PROGRAM))
     ).sort((a, b) => a.minPoints - b.minPoints);
     let run = 0;
+    const cancelledBy: Canceller[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 30 }), async (steps) => {
         run++;
         const model = new Model(await rules(), levels);
         const members: MemberRef[] = [];
+        const tokens: string[] = [];
         for (let i = 0; i < 3; i++) {
           const [user] = await t.db
             .insert(users)
             .values({ appUid: 'demo', email: `model-${run}-${i}@demo.pe` })
             .returning({ uid: users.uid });
           members.push({ appUid: 'demo', userUid: user?.uid ?? '', programUid: PROGRAM });
+          tokens.push(await issueToken(t.db, { uid: user?.uid ?? '', appUid: 'demo' }));
         }
         let clock = START;
         let order = 0;
@@ -305,6 +374,34 @@ describe('loyalty ledger model', () => {
               expect(cancelled.status).toBe('CANCELED');
               succeeded++;
             }
+          } else if (s.op === 'order') {
+            const coins = REDEEMABLE_COINS * s.quantity;
+            const enough = model.total(model.coins[s.member] ?? []) >= coins;
+            const line = { uid: REDEEMABLE, quantity: s.quantity, option_groups: [], direct_purchase: false };
+            const res = await t.app.inject({
+              method: 'POST',
+              url: '/api/v5/places/place-miraflores/orders/',
+              headers: auth(tokens[s.member] as string),
+              payload: pickupBody(slot, [line], { payment_type: 'COINS' }),
+            });
+            expect({ step: s, status: res.statusCode }).toEqual({ step: s, status: enough ? 201 : 400 });
+            if (enough) {
+              model.order(s.member, res.json().uid, coins);
+              succeeded++;
+            } else
+              timesRefused.set(
+                'ORDER_NOT_ENOUGH_COINS',
+                (timesRefused.get('ORDER_NOT_ENOUGH_COINS') ?? 0) + 1,
+              );
+          } else if (s.op === 'cancel-order') {
+            const uid = model.cancelOrder(s.member, s.pick, Date.now());
+            if (uid) {
+              const by = CANCELLERS[cancelledBy.length % CANCELLERS.length] as Canceller;
+              const res = await cancelOrder(by, uid, tokens[s.member] as string);
+              expect({ step: s, by, status: res.statusCode }).toEqual({ step: s, by, status: 200 });
+              cancelledBy.push(by);
+              succeeded++;
+            }
           } else if (s.op === 'expire') {
             clock += s.days * DAY;
             await expireDue(t.db, new Date(clock));
@@ -338,7 +435,14 @@ describe('loyalty ledger model', () => {
     // The runs met both outcomes: successes and the refusals the rules are about.
     expect(succeeded).toBeGreaterThan(20);
     expect([...timesRefused.keys()]).toEqual(
-      expect.arrayContaining(['NOT_ENOUGH_COINS', 'PROMOTION_ALREADY_USED', 'PROMOTION_NOT_USABLE']),
+      expect.arrayContaining([
+        'NOT_ENOUGH_COINS',
+        'PROMOTION_ALREADY_USED',
+        'PROMOTION_NOT_USABLE',
+        'ORDER_NOT_ENOUGH_COINS',
+      ]),
     );
-  });
+    expect(new Set(cancelledBy).size).toBe(CANCELLERS.length);
+    // Twenty runs of up to thirty steps, some through the API: longer than the suite's default limit.
+  }, 300_000);
 });
