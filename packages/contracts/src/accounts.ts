@@ -81,6 +81,8 @@ export const meSchema = z.object({
   country_code_number: z.string().nullable(),
   area: z.string().nullable(),
   language: z.enum(LANGUAGES),
+  /** A mail on each status change of the member's orders (the receipt is always sent). */
+  order_status_mails: z.boolean(),
   /** first_name, last_name, birthdate, document_number and gender are all set (spec §3). */
   is_profile_complete: z.boolean(),
   is_staff: z.boolean(),
@@ -100,6 +102,7 @@ export const updateMeSchema = z.strictObject({
   country_code_number: countryCodeNumber.nullable().optional(),
   area: z.string().max(64).nullable().optional(),
   language: z.enum(LANGUAGES).optional(),
+  order_status_mails: z.boolean().optional(),
 });
 export type UpdateMePayload = z.infer<typeof updateMeSchema>;
 

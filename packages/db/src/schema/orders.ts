@@ -228,6 +228,8 @@ export const orders = pgTable(
     ...checkoutColumns,
     /** Cents of the price paid from the member's gift balance (given back on cancellation). */
     giftCardAmount: integer().notNull().default(0),
+    /** The site the order was placed on (lib/public-origin.ts): the origin of the links mailed about it. */
+    siteOrigin: text().notNull().default(''),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

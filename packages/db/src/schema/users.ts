@@ -35,6 +35,8 @@ export const users = pgTable(
     gender: text(),
     areaUid: text().references(() => areas.uid, { onDelete: 'set null' }),
     language: text().notNull().default('es'),
+    /** A mail on each status change of the member's orders (the receipt is always sent). */
+    orderStatusMails: boolean().notNull().default(true),
     isDemo: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),

@@ -143,6 +143,7 @@ export async function toMe(db: Executor, user: UserRow): Promise<Me> {
     country_code_number: user.countryCodeNumber,
     area: user.areaUid,
     language: user.language === 'en' ? 'en' : 'es',
+    order_status_mails: user.orderStatusMails,
     is_profile_complete: PROFILE_FIELDS.every((field) => Boolean(user[field])),
     is_staff: await isStaff(db, user.uid),
   };
@@ -168,6 +169,7 @@ export async function updateMe(ctx: MemberContext, payload: UpdateMePayload): Pr
   if (payload.birthdate !== undefined) changes.birthdate = payload.birthdate;
   if (payload.gender !== undefined) changes.gender = payload.gender;
   if (payload.language !== undefined) changes.language = payload.language;
+  if (payload.order_status_mails !== undefined) changes.orderStatusMails = payload.order_status_mails;
   const documentType = payload.document_type ?? (user.documentType as DocumentType);
   if (payload.document_type !== undefined) changes.documentType = payload.document_type;
   const documentNumber =

@@ -24,6 +24,7 @@ import { DEFAULT_PAYMENT_METHODS, quoteFare } from '../delivery/delivery.service
 import { findMembership } from '../loyalty/ledger.repository.ts';
 import { spendBalance, spendCoins } from '../loyalty/ledger.service.ts';
 import { type PricedLines, priceLines } from './order-lines.service.ts';
+import { noticeOrderStatus } from './order-notices.service.ts';
 import * as repo from './orders.repository.ts';
 import { toItemDto, toOrderDto, toSubscriptionDto } from './orders.service.ts';
 
@@ -333,12 +334,13 @@ export async function createOrder(
   }
   const placed = await repo.placeOrder(
     tx,
-    { ...values, ...coupon, uid, status: 'RECEIVED', price, giftCardAmount: gift },
+    { ...values, ...coupon, uid, status: 'RECEIVED', price, giftCardAmount: gift, siteOrigin: ctx.origin },
     take,
     { fromStatus: null, toStatus: 'RECEIVED', actorUserUid: ctx.user.uid, actorRole: 'MEMBER' },
   );
   const [short] = placed.short;
   if (short) throw outOfStock(ctx, prepared.priced, short);
+  await noticeOrderStatus(tx, placed.order, null);
   return toOrderDto(placed.order, prepared.place.name, [placed.history]);
 }
 

@@ -1,6 +1,7 @@
 import { AppError } from '@storefront/contracts/errors';
 import type { Executor } from '@storefront/db/client';
 import { earnForDeliveredOrder, refundBalance, refundCoins } from '../loyalty/ledger.service.ts';
+import { noticeOrderStatus } from './order-notices.service.ts';
 import * as repo from './orders.repository.ts';
 
 export type { OrderRow, OrderStatus } from './orders.repository.ts';
@@ -95,6 +96,7 @@ export async function transitionOrder(
     actorUserUid: actor.userUid,
     actorRole: actor.role,
   });
+  await noticeOrderStatus(tx, moved, order.status);
   if (isCancel(to)) await giveBack(tx, order);
   if (to === 'DELIVERED' && order.programUid) {
     await earnForDeliveredOrder(

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast.tsx';
 import { useMe } from '../api/use-me.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
+import { OrderMailsSwitch } from './order-mails-switch.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import './account.css';
 
@@ -33,6 +34,7 @@ export function Component() {
               toast.success(t('profile.saved'));
             }}
           />
+          <OrderMailsSwitch me={me.data} />
           <ul className="account-links">
             <li>
               <Link to="/change-password">{t('profile.changePassword')}</Link>

@@ -17,6 +17,7 @@ const me: Me = {
   country_code_number: '+51',
   area: 'area-lima',
   language: 'es',
+  order_status_mails: true,
   is_profile_complete: false,
   is_staff: false,
 };
