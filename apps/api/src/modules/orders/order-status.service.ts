@@ -13,6 +13,9 @@ export interface StatusActor {
 
 /** The edges of architecture §4; SHIPPED is for delivery, ACCEPTED → DELIVERED for pickup. */
 const EDGES: Record<repo.OrderStatus, readonly repo.OrderStatus[]> = {
+  PENDING_PAYMENT: ['RECEIVED', 'PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'CANCELED_BY_USER'],
+  PAYMENT_FAILED: [],
+  PAYMENT_EXPIRED: [],
   RECEIVED: ['ACCEPTED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'],
   ACCEPTED: ['SHIPPED', 'DELIVERED', 'CANCELED_BY_PLACE'],
   SHIPPED: ['DELIVERED'],

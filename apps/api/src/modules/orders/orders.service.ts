@@ -70,6 +70,8 @@ export function toOrderDto(row: repo.OrderRow, placeName: string, history?: repo
     amount_due: centsToDecimal(row.price - row.giftCardAmount),
     number: row.number,
     status: row.status,
+    payment: null,
+    transfer: null,
     history: history?.map((h) => ({
       from: h.fromStatus,
       to: h.toStatus,
