@@ -137,7 +137,8 @@ export const adminPaymentProviderBodySchema = z.strictObject({
       channel: z.string().trim().min(1).max(40),
       number: z.string().trim().min(3).max(40),
       holder: z.string().trim().min(1).max(120),
-      qr_image_uid: adminUid.nullable(),
+      /** A new QR picture (an upload's uid), null to remove it; left out keeps the stored one. */
+      qr_image_uid: adminUid.nullable().optional(),
     })
     .nullable(),
 });
