@@ -80,8 +80,7 @@
     node.append(...children);
     return node;
   };
-  const field = (label, attributes, hint) =>
-    el('label', {}, [label, el('input', { required: '', ...attributes }), ...(hint ? [hint] : [])]);
+  const field = (label, attributes) => el('label', {}, [label, el('input', { required: '', ...attributes })]);
   const money = () =>
     new Intl.NumberFormat(language() === 'en' ? 'en-PE' : 'es-PE', {
       style: 'currency',
@@ -161,17 +160,14 @@
     return {
       fields: [
         field(text.phone, { type: 'tel', name: 'number_phone', autocomplete: 'tel', pattern: '9[0-9]{8}' }),
-        field(
-          text.otp,
-          {
-            name: 'otp',
-            inputmode: 'numeric',
-            autocomplete: 'one-time-code',
-            pattern: '[0-9]{6}',
-            'aria-describedby': 'culqi-sbx-otp-hint',
-          },
-          hint,
-        ),
+        field(text.otp, {
+          name: 'otp',
+          inputmode: 'numeric',
+          autocomplete: 'one-time-code',
+          pattern: '[0-9]{6}',
+          'aria-describedby': 'culqi-sbx-otp-hint',
+        }),
+        hint,
       ],
       body: (data) => [
         '/v2/tokens/yape',
@@ -281,7 +277,8 @@
       };
     },
     open() {
-      if (!dialog) {
+      // Made again if the page took it out of the document (a single-page app's navigation).
+      if (!dialog?.isConnected) {
         document.head.append(el('style', { text: CSS }));
         dialog = el('dialog', { class: 'culqi-sbx', 'aria-labelledby': 'culqi-sbx-title' });
         // Closed by the person (the × or Escape): the page hears it through culqi() and Culqi.closeEvent.

@@ -54,11 +54,10 @@
       input.setAttribute('inputmode', spec.inputmode);
       input.setAttribute('autocomplete', spec.autocomplete);
       if (this.options.placeholder) input.placeholder = this.options.placeholder;
-      // A secure field is labelled by the page's own label for its container.
-      const labelledBy = container.getAttribute('aria-labelledby');
-      if (labelledBy) input.setAttribute('aria-labelledby', labelledBy);
-      else input.setAttribute('aria-label', this.options.placeholder || this.type);
+      // Labelled by the page's own <label for="{containerId}-input">, else by its placeholder.
       input.id = `${containerId}-input`;
+      if (!document.querySelector(`label[for="${input.id}"]`))
+        input.setAttribute('aria-label', this.options.placeholder || this.type);
       let lastBin = '';
       input.addEventListener('input', () => {
         const value = input.value.replace(spec.clean, '');
