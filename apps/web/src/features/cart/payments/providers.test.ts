@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { shimDialogs } from '../../../test-support/dialog.ts';
 import { culqiToken, type MercadoPagoInstance, mercadoPagoToken, TokenError } from './providers.ts';
 
 // The sandbox's stand-in browser scripts (what `npm start` and the journeys load instead of Culqi's and
@@ -37,18 +38,7 @@ function provider(answer: (url: string, body: Record<string, unknown>) => Answer
 const type = (label: string, value: string) =>
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
-beforeAll(() => {
-  // jsdom has no modal dialogs yet: open and close as the browser does (the `close` event included).
-  HTMLDialogElement.prototype.showModal = function showModal() {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(value?: string) {
-    if (!this.hasAttribute('open')) return;
-    if (value !== undefined) this.returnValue = value;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(shimDialogs);
 afterEach(() => {
   vi.unstubAllGlobals();
   requests.length = 0;
