@@ -3,12 +3,19 @@
  * and the demo sandbox. The subset the storefront uses: `Culqi.publicKey`, `Culqi.settings()`,
  * `Culqi.options()`, `Culqi.open()` and `Culqi.close()`; the page's global `culqi()` is called with
  * `Culqi.token` (created), `Culqi.error` (refused) or `Culqi.closeEvent` (the person closed the modal).
- * The card or the Yape code is typed in this script's own modal and posted to this script's origin
+ * The card or the Yape code is typed in this script's own modal and posted to the provider's API beside it
  * (`/v2/tokens`, `/v2/tokens/yape`) with the public key, as Culqi's own checkout does: it never reaches
  * the shop's API.
  */
 (() => {
-  const origin = new URL(document.currentScript.src).origin;
+  // The provider's API beside this script: its address without the script's own `/js/vN` (the
+  // sandbox serves both under one base, as /api/dev/payments-sandbox/{provider}/…), or its folder.
+  const script = new URL(document.currentScript.src);
+  const origin =
+    `${script.origin}${script.pathname.replace(/\/js\/v\d+$/, '').replace(/\/[^/]*\.js$/, '')}`.replace(
+      /\/$/,
+      '',
+    );
   const TEXT = {
     es: {
       close: 'Cerrar',

@@ -6,10 +6,17 @@
  * `mp.fields.createCardToken({cardholderName, identificationType, identificationNumber})`),
  * `mp.getPaymentMethods({bin})`, `mp.getInstallments({amount, bin})` and `mp.getIdentificationTypes()`.
  * The fields' values stay in this script (their inputs have no name, so no form of the page sends them)
- * and go only to this script's origin (`/v1/card_tokens?public_key=…`), as the real SDK's do.
+ * and go only to the provider's API beside it (`/v1/card_tokens?public_key=…`), as the real SDK's do.
  */
 (() => {
-  const origin = new URL(document.currentScript.src).origin;
+  // The provider's API beside this script: its address without the script's own `/js/vN` (the
+  // sandbox serves both under one base, as /api/dev/payments-sandbox/{provider}/…), or its folder.
+  const script = new URL(document.currentScript.src);
+  const origin =
+    `${script.origin}${script.pathname.replace(/\/js\/v\d+$/, '').replace(/\/[^/]*\.js$/, '')}`.replace(
+      /\/$/,
+      '',
+    );
   const FIELDS = {
     cardNumber: { inputmode: 'numeric', autocomplete: 'cc-number', pattern: /^\d{13,19}$/, clean: /\D/g },
     expirationDate: {

@@ -10,13 +10,20 @@ import { culqiToken, type MercadoPagoInstance, mercadoPagoToken, TokenError } fr
 // itself is outside the machine: fetch answers as its token endpoints document.
 
 const ORIGIN = 'https://pay.test';
+/** Where each script is served and where its provider's API answers (the sandbox's layout). */
+const SCRIPTS = {
+  'culqi-checkout.js': `${ORIGIN}/api/dev/payments-sandbox/culqi/js/v4`,
+  'mercadopago-sdk.js': `${ORIGIN}/api/dev/payments-sandbox/mercadopago/js/v2`,
+};
+const CULQI_API = `${ORIGIN}/api/dev/payments-sandbox/culqi`;
+const MP_API = `${ORIGIN}/api/dev/payments-sandbox/mercadopago`;
 const sandbox = (name: string) =>
   readFileSync(resolve('apps/api/src/modules/payments/sandbox', name), 'utf8');
 
-/** Runs a stand-in script as if loaded from the provider's origin (document.currentScript.src). */
-function runScript(name: string) {
+/** Runs a stand-in script as if loaded from its address (document.currentScript.src). */
+function runScript(name: keyof typeof SCRIPTS) {
   const script = document.createElement('script');
-  script.src = `${ORIGIN}/${name}`;
+  script.src = SCRIPTS[name];
   const current = vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
   new Function(sandbox(name))();
   current.mockRestore();
@@ -49,7 +56,7 @@ describe('Culqi Checkout stand-in', () => {
   beforeAll(() => runScript('culqi-checkout.js'));
   const payment = { title: 'Café Demo', cents: 3550, language: 'es' as const };
 
-  it('turns a card typed in its own modal into a token from its own origin, with the public key', async () => {
+  it('turns a card typed in its own modal into a token from the API beside it, with the public key', async () => {
     provider((url, body) => ({
       status: 201,
       body: { object: 'token', id: 'tkn_test_abc', email: body.email, card_number: '411111******1111' },
@@ -64,7 +71,7 @@ describe('Culqi Checkout stand-in', () => {
     fireEvent.click(screen.getByRole('button', { name: /Pagar/ }));
     await expect(token).resolves.toBe('tkn_test_abc');
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.url).toBe(`${ORIGIN}/v2/tokens`);
+    expect(requests[0]?.url).toBe(`${CULQI_API}/v2/tokens`);
     expect((requests[0]?.init.headers as Record<string, string>).Authorization).toBe(
       'Bearer pk_test_demo1234',
     );
@@ -119,7 +126,7 @@ describe('Culqi Checkout stand-in', () => {
     type('Código de aprobación (6 dígitos)', '123456');
     fireEvent.click(screen.getByRole('button', { name: /Pagar/ }));
     await expect(token).resolves.toBe('ype_test_xyz');
-    expect(requests[0]?.url).toBe(`${ORIGIN}/v2/tokens/yape`);
+    expect(requests[0]?.url).toBe(`${CULQI_API}/v2/tokens/yape`);
     expect(JSON.parse(String(requests[0]?.init.body))).toEqual({
       amount: '3550',
       number_phone: '987654321',
@@ -145,7 +152,7 @@ describe('MercadoPago.js stand-in', () => {
     return mp;
   }
 
-  it("makes a card token from its secure fields at its own origin; the page's form holds no card number", async () => {
+  it("makes a card token from its secure fields at the API beside it; the page's form holds no card number", async () => {
     provider(() => ({
       status: 201,
       body: { id: 'ff8080814c11e237014c1ff593b57b4d', last_four_digits: '1111' },
@@ -161,7 +168,7 @@ describe('MercadoPago.js stand-in', () => {
       documentNumber: '12345678',
     });
     expect(token).toBe('ff8080814c11e237014c1ff593b57b4d');
-    expect(requests[0]?.url).toBe(`${ORIGIN}/v1/card_tokens?public_key=TEST-public-key`);
+    expect(requests[0]?.url).toBe(`${MP_API}/v1/card_tokens?public_key=TEST-public-key`);
     expect(JSON.parse(String(requests[0]?.init.body))).toEqual({
       card_number: '4111111111111111',
       security_code: '123',
