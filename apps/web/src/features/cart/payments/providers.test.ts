@@ -57,7 +57,7 @@ describe('Culqi Checkout stand-in', () => {
   const payment = { title: 'Café Demo', cents: 3550, language: 'es' as const };
 
   it('turns a card typed in its own modal into a token from the API beside it, with the public key', async () => {
-    provider((url, body) => ({
+    provider((_url, body) => ({
       status: 201,
       body: { object: 'token', id: 'tkn_test_abc', email: body.email, card_number: '411111******1111' },
     }));
@@ -72,7 +72,7 @@ describe('Culqi Checkout stand-in', () => {
     await expect(token).resolves.toBe('tkn_test_abc');
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url).toBe(`${CULQI_API}/v2/tokens`);
-    expect((requests[0]?.init.headers as Record<string, string>).Authorization).toBe(
+    expect((requests[0]?.init.headers as Record<string, string> | undefined)?.Authorization).toBe(
       'Bearer pk_test_demo1234',
     );
     expect(JSON.parse(String(requests[0]?.init.body))).toEqual({
