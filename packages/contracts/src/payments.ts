@@ -146,6 +146,12 @@ export type AdminPaymentProviderBody = z.infer<typeof adminPaymentProviderBodySc
 
 /** GET v5/places/{place_uid}/payment-settings/: what the checkout needs to load the provider's script. */
 export const placePaymentSettingsSchema = z.object({
+  /**
+   * The place's own prepaid methods (its `payment_methods`) that it can take now: ONLINE_CARD and YAPE
+   * only with the company's provider enabled (YAPE with Culqi), TRANSFER only with transfer details.
+   * Places differ (one takes Yape, another not), so the company's provider alone cannot say.
+   */
+  methods: z.array(z.enum(PREPAID_METHODS)),
   provider: z.enum(PAYMENT_PROVIDERS).nullable(),
   public_key: z.string().nullable(),
   /** The provider's browser script (CULQI_CHECKOUT_URL or MERCADOPAGO_SDK_URL), loaded on the payment step only. */

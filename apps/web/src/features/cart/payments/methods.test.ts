@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { isProviderMethod, onlineMethods, paymentFailure } from './methods.ts';
 
 const settings = (change: Partial<PlacePaymentSettings> = {}): PlacePaymentSettings => ({
+  methods: ['ONLINE_CARD', 'YAPE', 'TRANSFER'],
   provider: 'CULQI',
   public_key: 'pk_test_123456',
   script_url: 'http://127.0.0.1:9/culqi-checkout.js',
@@ -13,19 +14,21 @@ const settings = (change: Partial<PlacePaymentSettings> = {}): PlacePaymentSetti
 const transfer = { channel: 'Yape', number: '987654321', holder: 'Café Demo', qr_url: null };
 
 describe('online payment methods', () => {
-  it('offers card and Yape with Culqi, only a card with Mercado Pago, a transfer when the shop set one', () => {
+  it("offers the place's own methods: card and Yape with Culqi, a transfer when the shop set one", () => {
     expect(onlineMethods(settings())).toEqual(['ONLINE_CARD', 'YAPE']);
-    expect(onlineMethods(settings({ provider: 'MERCADO_PAGO' }))).toEqual(['ONLINE_CARD']);
     expect(onlineMethods(settings({ transfer }))).toEqual(['ONLINE_CARD', 'YAPE', 'TRANSFER']);
-    expect(onlineMethods(settings({ provider: null, public_key: null, script_url: null, transfer }))).toEqual(
-      ['TRANSFER'],
-    );
+    expect(onlineMethods(settings({ methods: ['ONLINE_CARD', 'TRANSFER'], transfer }))).toEqual([
+      'ONLINE_CARD',
+      'TRANSFER',
+    ]);
+    expect(onlineMethods(settings({ methods: [], transfer }))).toEqual([]);
   });
 
-  it('offers nothing online while the settings are unknown or the provider has no key or script', () => {
+  it('offers no Yape with Mercado Pago, and no card or Yape without a key or script', () => {
+    expect(onlineMethods(settings({ provider: 'MERCADO_PAGO' }))).toEqual(['ONLINE_CARD']);
+    expect(onlineMethods(settings({ public_key: null, transfer }))).toEqual(['TRANSFER']);
+    expect(onlineMethods(settings({ provider: null, script_url: null }))).toEqual([]);
     expect(onlineMethods(undefined)).toEqual([]);
-    expect(onlineMethods(settings({ public_key: null }))).toEqual([]);
-    expect(onlineMethods(settings({ script_url: null }))).toEqual([]);
   });
 
   it('asks the provider for a token only for a card or Yape', () => {

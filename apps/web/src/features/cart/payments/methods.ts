@@ -6,17 +6,17 @@ import { ApiError } from '../../../lib/api-client.ts';
 type PaymentType = OrderBody['payment_type'];
 
 /**
- * The online methods the checkout offers (architecture §10): a card with the company's provider, Yape
- * with Culqi (Mercado Pago takes cards only), and a transfer when the shop set its details.
+ * The online methods the checkout offers (architecture §10): those the place takes now, a card or Yape
+ * only once the provider's key and script are known, a transfer only with the shop's details.
  */
 export function onlineMethods(settings: PlacePaymentSettings | undefined): PaymentType[] {
   if (!settings) return [];
-  const provider = settings.provider && settings.public_key && settings.script_url ? settings.provider : null;
-  return [
-    ...(provider ? (['ONLINE_CARD'] as const) : []),
-    ...(provider === 'CULQI' ? (['YAPE'] as const) : []),
-    ...(settings.transfer ? (['TRANSFER'] as const) : []),
-  ];
+  const provider = Boolean(settings.provider && settings.public_key && settings.script_url);
+  return settings.methods.filter((method) =>
+    method === 'TRANSFER'
+      ? settings.transfer !== null
+      : provider && (method !== 'YAPE' || settings.provider === 'CULQI'),
+  );
 }
 
 /** The methods whose token the provider's script makes before the order is sent. */

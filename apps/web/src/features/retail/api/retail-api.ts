@@ -157,9 +157,12 @@ export function useMoveOrder(place: string) {
   });
 }
 
+const TRANSFERS_POLL_MS = 30_000;
+
 /**
- * The place's transfers waiting for staff (PENDING_PAYMENT orders paid by TRANSFER); the board's own
- * key prefix, so the stream's refresh reaches them too.
+ * The place's transfers waiting for staff (PENDING_PAYMENT orders paid by TRANSFER), under the board's
+ * key so its refreshes reach them; asked again every half minute too, since the board's stream
+ * announces an order only once it is paid.
  */
 export function usePendingTransfers(place: string) {
   return useQuery({
@@ -172,6 +175,7 @@ export function usePendingTransfers(place: string) {
       return page.results.filter((order) => order.payment?.method === 'TRANSFER');
     },
     enabled: Boolean(place),
+    refetchInterval: TRANSFERS_POLL_MS,
   });
 }
 
