@@ -240,8 +240,12 @@ function CheckoutFields({
     if (!priced || quote.isError || quote.isPlaceholderData) return;
     let paymentToken: string | undefined;
     if (isProviderMethod(values.payment_type)) {
+      if (!tokenizer.current) {
+        setGeneral(t('online.loading'));
+        return;
+      }
       try {
-        const token = await tokenizer.current?.({
+        const token = await tokenizer.current({
           title: company.name,
           cents: toCents(priced.amount_due),
           language,
@@ -251,7 +255,7 @@ function CheckoutFields({
             documentNumber: me.document_number ?? '',
           },
         });
-        // Closed by the person, or the provider's script is not ready yet: the form stays as it is.
+        // Closed by the person: the form stays as it is.
         if (!token) return;
         paymentToken = token;
       } catch (error) {
