@@ -1,3 +1,4 @@
+import type { RaRecord } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiError, isApiError } from './api.ts';
 import { CONFLICT_MESSAGE, changedFields, dataProvider, listQuery } from './data-provider.ts';
@@ -167,7 +168,9 @@ describe('the calls', () => {
 
   it('reads the payment provider flat, and PUTs it whole with only the secrets typed anew', async () => {
     answer(200, provider);
-    const { data: record } = await dataProvider.getOne('payment-provider', { id: 'payment-provider' });
+    const { data: record } = await dataProvider.getOne<RaRecord>('payment-provider', {
+      id: 'payment-provider',
+    });
     expect(record).toMatchObject({ id: 'payment-provider', accepts_transfer: true, qr_url: '/media/qr.png' });
     answer(200, { ...provider, secret_key: '••••wxyz' });
     await dataProvider.update('payment-provider', {
