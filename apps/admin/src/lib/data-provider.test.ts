@@ -168,9 +168,7 @@ describe('the calls', () => {
 
   it('reads the payment provider flat, and PUTs it whole with only the secrets typed anew', async () => {
     answer(200, provider);
-    const { data: record } = await dataProvider.getOne<RaRecord>('payment-provider', {
-      id: 'payment-provider',
-    });
+    const record: RaRecord = (await dataProvider.getOne('payment-provider', { id: 'payment-provider' })).data;
     expect(record).toMatchObject({ id: 'payment-provider', accepts_transfer: true, qr_url: '/media/qr.png' });
     answer(200, { ...provider, secret_key: '••••wxyz' });
     await dataProvider.update('payment-provider', {
