@@ -1,6 +1,7 @@
 import { AppError } from '@storefront/contracts/errors';
 import type { Executor } from '@storefront/db/client';
 import { earnForDeliveredOrder, refundBalance, refundCoins } from '../loyalty/ledger.service.ts';
+import { markCancelled } from '../payments/payments.repository.ts';
 import * as repo from './orders.repository.ts';
 
 export type { OrderRow, OrderStatus } from './orders.repository.ts';
@@ -98,7 +99,8 @@ export async function transitionOrder(
     actorUserUid: actor.userUid,
     actorRole: actor.role,
   });
-  if (isCancel(to)) await giveBack(tx, order);
+  if (isCancel(to)) await markCancelled(tx, order.uid);
+  if (isCancel(to) || to === 'PAYMENT_FAILED' || to === 'PAYMENT_EXPIRED') await giveBack(tx, order);
   if (to === 'DELIVERED' && order.programUid) {
     await earnForDeliveredOrder(
       tx,
