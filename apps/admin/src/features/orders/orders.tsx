@@ -291,7 +291,7 @@ function PaymentSection({ order }: { order: RaRecord }) {
       />
       <Line label={field('status')} value={<PaymentChip payment={payment} />} />
       <Line label={field('amount')} value={money(payment.amount)} />
-      {payment.last4 && (
+      {payment.method === 'ONLINE_CARD' && payment.last4 && (
         <Line label={field('card')} value={`${payment.card_brand ?? ''} •••• ${payment.last4}`} />
       )}
       <Line label={field('reference')} value={payment.reference} />

@@ -82,6 +82,16 @@ describe("an order's online payment", () => {
     expect(screen.getByText('Reembolsado')).toBeTruthy();
   });
 
+  it('names no card for Yape, even when the provider answers one', () => {
+    const yape = orderAnswer(
+      { status: 'RECEIVED', payment_type: 'YAPE', transfer: null },
+      { method: 'YAPE', provider: 'CULQI', status: 'APPROVED', card_brand: 'Visa', last4: '1111' },
+    );
+    renderWith(<OrderPaymentSection order={yape} />);
+    expect(screen.getByText('Yape')).toBeTruthy();
+    expect(screen.queryByText(/1111/)).toBeNull();
+  });
+
   it("shows the issuer's 3DS challenge in a frame, its creq posted there", () => {
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     const challenged = orderAnswer(

@@ -40,7 +40,9 @@ export function OrderPaymentSection({ order }: { order: Order }) {
           <dt>{t('onlinePayment.method')}</dt>
           <dd>
             {t(`payment.${payment.method}`)}
-            {payment.card_brand && payment.last4 ? ` · ${payment.card_brand} •••• ${payment.last4}` : ''}
+            {payment.method === 'ONLINE_CARD' && payment.card_brand && payment.last4
+              ? ` · ${payment.card_brand} •••• ${payment.last4}`
+              : ''}
           </dd>
         </div>
         <div>
