@@ -22,6 +22,7 @@ import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { mediaFileRoutes } from './modules/media/media.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsSandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { retailRoutes } from './modules/retail/retail.routes.ts';
 import { adminSitePlugin } from './plugins/admin-site.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -53,7 +54,13 @@ export type AppConfig = Pick<
   | 'RECAPTCHA_VERIFY_URL'
   | 'REDIS_URL'
   | 'METRICS_TOKEN'
+  | 'CULQI_API_URL'
+  | 'CULQI_CHECKOUT_URL'
+  | 'MERCADOPAGO_API_URL'
+  | 'MERCADOPAGO_SDK_URL'
 > &
+  // Absent: the development key (decision 025) and the default hold.
+  Partial<Pick<Config, 'SECRETS_KEY' | 'PAYMENT_HOLD_MINUTES'>> &
   // Absent (the tests' apps): every request looks its tenant up and computes its menu page, and
   // order-board streams last the default lifetime.
   Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS' | 'ORDER_STREAM_MAX_SECONDS'>> &
@@ -122,7 +129,10 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(loyaltyRoutes);
       await api.register(retailRoutes);
       await api.register(adminRoutes);
-      if (!config.production) await api.register(devMailboxRoutes);
+      if (!config.production) {
+        await api.register(devMailboxRoutes);
+        await api.register(paymentsSandboxRoutes);
+      }
     },
     { prefix: '/api' },
   );

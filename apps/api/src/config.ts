@@ -1,8 +1,11 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { PAYMENT_HOLD_MINUTES } from '@storefront/contracts/payments';
 import { loadDatabaseConfig } from '@storefront/db/config';
+import { parseSecretsKey } from '@storefront/db/secrets';
 import { z } from 'zod';
 import { isLoopbackAddress } from './lib/loopback.ts';
+import { SANDBOX_PATH } from './modules/payments/sandbox/sandbox-path.ts';
 
 /** proxy-addr's named ranges, an address, or an address with a prefix length. */
 function isProxyAddress(entry: string): boolean {
@@ -59,6 +62,33 @@ const envSchema = z.object({
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   APPLE_KEYS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /**
+   * AES-256-GCM key of the payment providers' secrets at rest (architecture §10): 32 bytes, as 64 hex
+   * digits or base64. Unset outside production: the development key (decision 025).
+   */
+  SECRETS_KEY: z
+    .string()
+    .transform((value, ctx) => {
+      const key = parseSecretsKey(value);
+      if (!key) ctx.addIssue({ code: 'custom', message: '32 bytes, as 64 hex digits or base64' });
+      return key ?? Buffer.alloc(0);
+    })
+    .optional(),
+  /**
+   * The payment providers' addresses (architecture §10), so that tests point them at a local fake.
+   * Unset outside production: this server's own sandbox (modules/payments/sandbox), on loopback.
+   */
+  CULQI_API_URL: z.url().optional(),
+  CULQI_CHECKOUT_URL: z.url().optional(),
+  MERCADOPAGO_API_URL: z.url().optional(),
+  MERCADOPAGO_SDK_URL: z.url().optional(),
+  /** Minutes an order waits for its payment before it expires and gives back what it took. */
+  PAYMENT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(PAYMENT_HOLD_MINUTES),
   REDIS_URL: z.url().optional(),
   PUBLIC_URL: publicUrlSchema,
   TRUST_PROXY: trustProxySchema,
@@ -100,10 +130,37 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  const production = values.NODE_ENV === 'production';
+  const sandbox = `http://127.0.0.1:${values.PORT}${SANDBOX_PATH}`;
   return {
     ...values,
-    production: values.NODE_ENV === 'production',
+    production,
+    ...paymentAddresses(values, production ? null : sandbox),
     database: loadDatabaseConfig(env),
+  };
+}
+
+/**
+ * The providers' API and browser-script addresses: the configured ones, else the real providers' in
+ * production and the server's own sandbox elsewhere (the scripts then load from the site itself).
+ */
+function paymentAddresses(
+  values: Pick<
+    z.infer<typeof envSchema>,
+    'CULQI_API_URL' | 'CULQI_CHECKOUT_URL' | 'MERCADOPAGO_API_URL' | 'MERCADOPAGO_SDK_URL'
+  >,
+  sandbox: string | null,
+) {
+  return {
+    CULQI_API_URL: values.CULQI_API_URL ?? (sandbox ? `${sandbox}/culqi` : 'https://api.culqi.com'),
+    CULQI_CHECKOUT_URL:
+      values.CULQI_CHECKOUT_URL ??
+      (sandbox ? `${SANDBOX_PATH}/culqi/js/v4` : 'https://checkout.culqi.com/js/v4'),
+    MERCADOPAGO_API_URL:
+      values.MERCADOPAGO_API_URL ?? (sandbox ? `${sandbox}/mercadopago` : 'https://api.mercadopago.com'),
+    MERCADOPAGO_SDK_URL:
+      values.MERCADOPAGO_SDK_URL ??
+      (sandbox ? `${SANDBOX_PATH}/mercadopago/js/v2` : 'https://sdk.mercadopago.com/js/v2'),
   };
 }
 

@@ -9,6 +9,8 @@ import { deleteIdempotencyKeysBefore } from './lib/idempotency.repository.ts';
 import { every } from './lib/periodic.ts';
 import { expireDue } from './modules/loyalty/ledger.service.ts';
 import { smtpOrLogDelivery, startMailWorker } from './modules/mail/mail.service.ts';
+import { reconcilePayments } from './modules/payments/payments.reconcile.ts';
+import { anyProviderSet } from './modules/payments/payments.repository.ts';
 
 const MINUTE_MS = 60 * 1000;
 /** Idempotency keys are kept 48 h (issue 5 asks for at least 24 h), then deleted. */
@@ -30,6 +32,14 @@ async function main() {
         })
       : async () => {};
   const handle = await openDatabase(database);
+  if (config.production && !config.SECRETS_KEY && (await anyProviderSet(handle.db))) {
+    await handle.close();
+    await unlock();
+    throw new ConfigError(
+      'SECRETS_KEY is not set, and a company has a payment provider whose secrets are encrypted with it. ' +
+        'Set SECRETS_KEY (32 bytes, as 64 hex digits or base64) to the key they were saved with.',
+    );
+  }
 
   // A fresh database gets the demo shop, but never in production (architecture §7).
   if (!config.production && (await handle.db.select({ uid: apps.uid }).from(apps).limit(1)).length === 0) {
@@ -60,6 +70,14 @@ async function main() {
     app.log,
   );
 
+  // Online payments left pending, expired, charged late or refunds to try again (architecture §10).
+  const stopPayments = every(
+    'payments-reconciliation',
+    MINUTE_MS,
+    () => reconcilePayments({ db: handle.db, config, log: app.log }),
+    app.log,
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -68,7 +86,7 @@ async function main() {
     try {
       // The mail worker, the periodic jobs and the app's timers (rate-limit pruning) stop before the
       // database closes.
-      await Promise.all([stopMailWorker(), stopExpiry(), stopKeyPruning()]);
+      await Promise.all([stopMailWorker(), stopExpiry(), stopKeyPruning(), stopPayments()]);
       await app.close();
       await handle.close();
     } finally {

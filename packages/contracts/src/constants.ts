@@ -66,6 +66,10 @@ export const HIDDEN_MODULES = ['cart', 'store', 'program'] as const;
 export type HiddenModule = (typeof HIDDEN_MODULES)[number];
 
 export const ORDER_STATUSES = [
+  /** Waiting for an online payment or a transfer (architecture §10); the order board does not show it. */
+  'PENDING_PAYMENT',
+  'PAYMENT_FAILED',
+  'PAYMENT_EXPIRED',
   'RECEIVED',
   'ACCEPTED',
   'SHIPPED',

@@ -312,6 +312,12 @@ export const ERRORS = {
     es: 'Los productos canjeables no se pueden incluir en una suscripción',
     en: 'Redeemable products cannot be part of a subscription',
   },
+  /** The spec's "card could not be processed"; the provider's message to the customer follows it. */
+  CARD_NOT_PROCESSED: {
+    status: 400,
+    es: 'No se pudo procesar la tarjeta',
+    en: 'The card could not be processed',
+  },
   CARD_PAYMENTS_NOT_ACCEPTED: {
     status: 400,
     es: 'El negocio no acepta pagos con tarjeta',

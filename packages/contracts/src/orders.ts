@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, MAX_CART_LINES, MAX_LINE_QUANTITY, ORDER_STATUSES } from './constants.ts';
 import { pageQuerySchema } from './lists.ts';
+import { orderPaymentSchema, paymentBodyFields, transferDetailsSchema } from './payments.ts';
 import { isoDate } from './validators.ts';
 
 // Cart, checkout, orders, subscriptions, coupons and delivery fares (spec §3 Cart/Order, §7 "Cart and
@@ -12,8 +13,19 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Ingresar una hora co
 
 export const CART_TYPES = ['REGULAR', 'SUBSCRIPTION'] as const;
 export const ORDER_TYPES = ['DELIVERY', 'PICKUP'] as const;
-/** What a place may accept (tenant file `payment_methods`). */
-export const PLACE_PAYMENT_METHODS = ['CASH', 'CARD_ON_DELIVERY', 'COINS'] as const;
+/**
+ * What a place may accept (tenant file `payment_methods`): paid at the door (cash, a card terminal,
+ * coins) or before the order reaches the kitchen (architecture §10: a card charged now and Yape through
+ * the company's provider, a transfer to the shop's account confirmed by its staff).
+ */
+export const PLACE_PAYMENT_METHODS = [
+  'CASH',
+  'CARD_ON_DELIVERY',
+  'COINS',
+  'ONLINE_CARD',
+  'YAPE',
+  'TRANSFER',
+] as const;
 /** An order's payment: a place's method, or GIFT_CARD (the whole price from the member's gift balance). */
 export const PAYMENT_TYPES = [...PLACE_PAYMENT_METHODS, 'GIFT_CARD'] as const;
 /** Soles as the storefront sends them: "12.50". */
@@ -90,6 +102,7 @@ const checkoutFields = {
   influencer_uid: text(64).optional(),
   user_data: userDataSchema,
   billing: billingSchema.optional(),
+  ...paymentBodyFields,
   /**
    * With CASH or CARD_ON_DELIVERY: the part of the price paid from the member's gift balance (more
    * than 0, less than the price); the rest is paid in that method. GIFT_CARD pays it all.
@@ -212,6 +225,10 @@ export const orderSchema = z.object({
   ...giftFields,
   number: z.number().int(),
   status: z.enum(ORDER_STATUSES),
+  /** The online or transfer payment (architecture §10); null for the methods paid at the door. */
+  payment: orderPaymentSchema.nullable(),
+  /** For a TRANSFER: where to send the money. */
+  transfer: transferDetailsSchema.nullable(),
   /** Status moves (detail only): from, to, by (MEMBER, STAFF or SYSTEM) and when. */
   history: z
     .array(z.object({ from: z.string().nullable(), to: z.string(), by: z.string(), at: z.string() }))

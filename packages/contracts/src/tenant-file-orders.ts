@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLACE_PAYMENT_METHODS } from './orders.ts';
+import { PAYMENT_PROVIDERS, PROVIDER_METHODS } from './payments.ts';
 
 // The checkout part of the tenant file (docs/tenant-file.md): per place its payment methods and
 // delivery (zones with a flat fare, or a distance rate); per company its discount codes.
@@ -67,8 +68,29 @@ export const tenantCouponSchema = z
     path: ['uses_count'],
   });
 
+/**
+ * A company's payment provider (architecture §10); the secrets are encrypted on import under
+ * SECRETS_KEY. `transfer` is where members send a TRANSFER.
+ */
+export const tenantPaymentProviderSchema = z.strictObject({
+  company: z.string().min(1).max(64),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  public_key: z.string().min(8).max(200),
+  secret_key: z.string().min(8).max(200),
+  webhook_secret: z.string().min(8).max(200).optional(),
+  enabled: z.boolean().default(true),
+  transfer: z
+    .strictObject({
+      channel: z.string().min(1).max(40),
+      number: z.string().min(3).max(40),
+      holder: z.string().min(1).max(120),
+    })
+    .optional(),
+});
+
 export const tenantOrdersSchema = {
   checkout: z.array(tenantPlaceCheckoutSchema).default([]),
+  payment_providers: z.array(tenantPaymentProviderSchema).default([]),
   coupons: z.array(tenantCouponSchema).default([]),
 };
 
@@ -76,20 +98,43 @@ export const tenantOrdersSchema = {
 export function refineOrders(
   app: {
     companies: { uid: string; places: { uid: string }[] }[];
-    checkout: { place: string }[];
+    checkout: { place: string; payment_methods: string[] }[];
+    payment_providers: { company: string; enabled: boolean }[];
     coupons: { company: string; code: string }[];
   },
   ctx: z.RefinementCtx,
   at: (...path: (string | number)[]) => (string | number)[],
 ): void {
   const companies = new Set(app.companies.map((company) => company.uid));
-  const places = new Set(app.companies.flatMap((company) => company.places.map((place) => place.uid)));
+  const places = new Map(
+    app.companies.flatMap((company) => company.places.map((place) => [place.uid, company.uid])),
+  );
+  const paying = new Set(app.payment_providers.filter((p) => p.enabled).map((p) => p.company));
+  app.payment_providers.forEach((entry, i) => {
+    if (!companies.has(entry.company)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: at('payment_providers', i, 'company'),
+        message: `unknown company ${entry.company}`,
+      });
+    }
+  });
   app.checkout.forEach((entry, i) => {
-    if (!places.has(entry.place)) {
+    const company = places.get(entry.place);
+    if (!company) {
       ctx.addIssue({
         code: 'custom',
         path: at('checkout', i, 'place'),
         message: `unknown place ${entry.place}`,
+      });
+    } else if (
+      !paying.has(company) &&
+      entry.payment_methods.some((method) => (PROVIDER_METHODS as readonly string[]).includes(method))
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: at('checkout', i, 'payment_methods'),
+        message: `ONLINE_CARD and YAPE need an enabled payment provider of company ${company} (payment_providers)`,
       });
     }
   });

@@ -2,6 +2,8 @@ import type { TenantApp } from '@storefront/contracts/tenant-file';
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { Transaction } from './client.ts';
 import { coupons, deliveryZones, placeCheckoutSettings } from './schema/orders.ts';
+import { companyPaymentSettings } from './schema/payments.ts';
+import { encryptSecret, secretsKeyFrom } from './secrets.ts';
 import { TenantFileError } from './tenant-import.ts';
 
 /**
@@ -24,6 +26,25 @@ export async function importOrders(tx: Transaction, app: TenantApp, appIndex: nu
         })),
       );
     }
+  }
+  const key = secretsKeyFrom();
+  for (const entry of app.payment_providers) {
+    const row = {
+      companyUid: entry.company,
+      provider: entry.provider,
+      publicKey: entry.public_key,
+      secretKeyEncrypted: encryptSecret(key, entry.secret_key),
+      webhookSecretEncrypted: entry.webhook_secret ? encryptSecret(key, entry.webhook_secret) : null,
+      enabled: entry.enabled,
+      transferChannel: entry.transfer?.channel ?? null,
+      transferNumber: entry.transfer?.number ?? null,
+      transferHolder: entry.transfer?.holder ?? null,
+    };
+    const { companyUid: _c, ...update } = row;
+    await tx
+      .insert(companyPaymentSettings)
+      .values(row)
+      .onConflictDoUpdate({ target: companyPaymentSettings.companyUid, set: update });
   }
   for (const entry of app.checkout) {
     const rate = entry.distance_rate;

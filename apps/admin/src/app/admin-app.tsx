@@ -13,6 +13,7 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import PollIcon from '@mui/icons-material/Poll';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -149,6 +150,9 @@ const SiteContentPage = lazy(() =>
 
 const SettingsPage = lazy(() =>
   import('../features/settings/settings.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+const PaymentProviderPage = lazy(() =>
+  import('../features/settings/payment-provider.tsx').then((m) => ({ default: m.PaymentProviderPage })),
 );
 const installation = () => import('../features/installation/installation.tsx');
 const InstallationAppList = lazy(() => installation().then((m) => ({ default: m.InstallationAppList })));
@@ -310,6 +314,7 @@ export function AdminApp() {
       />
       <Resource name="site-content" icon={ArticleIcon} list={SiteContentPage} />
       <Resource name="settings" icon={SettingsIcon} list={SettingsPage} />
+      <Resource name="payment-provider" icon={PaymentsIcon} list={PaymentProviderPage} />
       <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
       <Resource name="dashboard" icon={InsightsIcon} list={DashboardPage} />
       <Resource

@@ -5,7 +5,7 @@ import { OPERATOR_RESOURCES } from './data-provider.ts';
 import { session } from './session.ts';
 
 /** Screens only an owner opens (the API refuses a manager too): a manager's menu does not show them. */
-export const OWNER_ONLY_RESOURCES = new Set(['staff', 'settings', 'audit-log']);
+export const OWNER_ONLY_RESOURCES = new Set(['staff', 'settings', 'payment-provider', 'audit-log']);
 
 let meOfToken: { token: string; me: Promise<Me> } | null = null;
 

@@ -1,3 +1,4 @@
+import type { RaRecord } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiError, isApiError } from './api.ts';
 import { CONFLICT_MESSAGE, changedFields, dataProvider, listQuery } from './data-provider.ts';
@@ -153,5 +154,59 @@ describe('the calls', () => {
     });
     const [, patch] = fetchMock.mock.calls[0] ?? [];
     expect(JSON.parse(String(patch?.body))).toEqual({ name: 'Tortas' });
+  });
+  const provider = {
+    provider: 'CULQI',
+    public_key: 'pk_test_demo1234',
+    secret_key: '••••9f3a',
+    webhook_secret: null,
+    enabled: true,
+    events_url: 'https://demo.pe/api/v5/payments/culqi/demo-main/events/',
+    transfer: { channel: 'Yape', number: '987111222', holder: 'Café Demo', qr_url: '/media/qr.png' },
+    version: 2,
+  };
+
+  it('reads the payment provider flat, and PUTs it whole with only the secrets typed anew', async () => {
+    answer(200, provider);
+    const record: RaRecord = (await dataProvider.getOne('payment-provider', { id: 'payment-provider' })).data;
+    expect(record).toMatchObject({ id: 'payment-provider', accepts_transfer: true, qr_url: '/media/qr.png' });
+    answer(200, { ...provider, secret_key: '••••wxyz' });
+    await dataProvider.update('payment-provider', {
+      id: 'payment-provider',
+      data: {
+        ...record,
+        public_key: 'pk_test_other5678',
+        new_secret_key: ' sk_test_abcdwxyz ',
+        new_webhook_secret: '',
+      },
+      previousData: record,
+    });
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe('/api/admin/companies/demo-main/payment-provider/');
+    expect(init?.method).toBe('PUT');
+    // The masked value read is never sent back as a secret; the QR stays as it is (left out).
+    expect(JSON.parse(String(init?.body))).toEqual({
+      provider: 'CULQI',
+      public_key: 'pk_test_other5678',
+      secret_key: 'sk_test_abcdwxyz',
+      enabled: true,
+      transfer: { channel: 'Yape', number: '987111222', holder: 'Café Demo' },
+    });
+  });
+
+  it('removes the provider and the transfer details when the owner turns them off', async () => {
+    answer(200, { ...provider, provider: null, transfer: null });
+    await dataProvider.update('payment-provider', {
+      id: 'payment-provider',
+      data: { ...provider, provider: null, accepts_transfer: false, enabled: false },
+      previousData: provider,
+    });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      provider: null,
+      public_key: 'pk_test_demo1234',
+      enabled: false,
+      transfer: null,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { AdminPaymentProviderBody } from '@storefront/contracts/payments';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import { api, apiError, isApiError } from './api.ts';
 import { session } from './session.ts';
@@ -21,7 +22,7 @@ function operatorPath(resource: string, scope: Record<string, unknown> = {}): st
 }
 
 /** Singleton resources: one object per company (`GET|PATCH .../settings/`), whose id is the resource's name. */
-const SINGLETONS = new Set(['settings', 'site-content']);
+const SINGLETONS = new Set(['settings', 'site-content', 'payment-provider']);
 
 /** The path of a resource's list or object: the company's, a singleton's, or the operator's. */
 function pathOf(resource: string, uid?: Identifier, scope?: Record<string, unknown>): string {
@@ -74,6 +75,10 @@ function toRecord(resource: string, record: ApiRecord): RaRecord {
  * flat, as the PATCH takes it; `is_main` says whether the form shows it.
  */
 function flattenSingleton(resource: string, record: ApiRecord): RaRecord {
+  if (resource === 'payment-provider') {
+    const transfer = record.transfer as { qr_url?: string | null } | null;
+    return { ...record, accepts_transfer: Boolean(transfer), qr_url: transfer?.qr_url ?? null, id: resource };
+  }
   const { app, ...rest } = record as ApiRecord & { app?: Record<string, unknown> | null };
   const { uid: _appUid, ...appFields } = app ?? {};
   return { ...rest, ...appFields, is_main: Boolean(app), id: resource };
@@ -115,6 +120,7 @@ const UPLOAD_FIELDS: Record<string, string> = {
   [IMAGE_UPLOAD_FIELD]: 'image_uid',
   logo_upload: 'logo_uid',
   banner_upload: 'banner_uid',
+  qr_upload: 'qr_image_uid',
 };
 
 /**
@@ -147,6 +153,35 @@ async function withUploadedImage(data: Record<string, unknown>): Promise<Record<
     }
   }
   return result;
+}
+
+/**
+ * The payment provider's PUT (architecture §10): the whole object, each secret only when a new one was
+ * typed (left out keeps the stored one; the form shows the masked value), and the transfer details
+ * when the shop takes transfers, with a new QR picture's uid when one was picked.
+ */
+export function paymentProviderBody(data: Record<string, unknown>): AdminPaymentProviderBody {
+  const typed = (name: string) => {
+    const value = data[`new_${name}`];
+    return typeof value === 'string' && value.trim() ? { [name]: value.trim() } : {};
+  };
+  const transfer = data.transfer as { channel?: string; number?: string; holder?: string } | null;
+  return {
+    provider: (data.provider as AdminPaymentProviderBody['provider']) || null,
+    public_key: (data.public_key as string | null) || null,
+    ...typed('secret_key'),
+    ...typed('webhook_secret'),
+    enabled: Boolean(data.enabled),
+    transfer:
+      data.accepts_transfer && transfer
+        ? {
+            channel: transfer.channel ?? '',
+            number: transfer.number ?? '',
+            holder: transfer.holder ?? '',
+            ...(typeof data.qr_image_uid === 'string' ? { qr_image_uid: data.qr_image_uid } : {}),
+          }
+        : null,
+  };
 }
 
 /** The query of a list: page, page_size, ordering (`-field` descending), search (`q`) and filters. */
@@ -210,6 +245,11 @@ export const dataProvider = {
     return { data: toRecord(resource, json) as never };
   },
   async update(resource, params) {
+    if (resource === 'payment-provider') {
+      const body = paymentProviderBody(await withUploadedImage(params.data));
+      const { json } = await api<ApiRecord>(pathOf(resource), { method: 'PUT', body });
+      return { data: toRecord(resource, json) as never };
+    }
     const body = changedFields(await withUploadedImage(params.data), params.previousData ?? {});
     const { json } = await guarded(() =>
       api<ApiRecord>(pathOf(resource, params.id), {
@@ -240,11 +280,16 @@ export const dataProvider = {
     );
     return { data: params.ids };
   },
+  /** Refunds an order's online payment through the company's provider (owners and managers). */
+  async refund(id: Identifier) {
+    const { json } = await api<ApiRecord>(companyPath('orders', id, 'refund'), { method: 'POST' });
+    return { data: toRecord('orders', json) };
+  },
   /** A copy of a product (`POST products/{uid}/duplicate/`), answered as the new record. */
   async duplicate(resource: string, id: Identifier) {
     const { json } = await api<ApiRecord>(companyPath(resource, id, 'duplicate'), { method: 'POST' });
     return { data: toRecord(resource, json) };
   },
-} satisfies DataProvider & { duplicate: unknown };
+} satisfies DataProvider & { duplicate: unknown; refund: unknown };
 
 export type AdminDataProvider = typeof dataProvider;

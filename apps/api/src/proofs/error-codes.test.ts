@@ -8,6 +8,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, picture, pngClaiming } from '../modules/media/image-test-files.ts';
 import { firstSlot, lomoSaltadoLine, pickupBody } from '../modules/orders/orders.fixtures.ts';
+import { billing, cardToken, useProvider } from '../modules/payments/payments.fixtures.ts';
+import { DECLINED_CARD } from '../modules/payments/sandbox/fake-providers.ts';
+import { startFakeProviders } from '../modules/payments/sandbox/fake-server.ts';
 import { issueToken } from '../modules/sessions/sessions.service.ts';
 import { createTestApp, demoTenantFile } from '../test/test-app.ts';
 
@@ -83,6 +86,7 @@ let rival: string;
 let owner: string;
 let operator: string;
 let fresh = 0;
+let payments: Awaited<ReturnType<typeof startFakeProviders>> | undefined;
 
 beforeAll(async () => {
   t = await createTestApp({ tenantFile: tenantFile() });
@@ -805,6 +809,26 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
         url: `/api/v5/places/${PLACE}/subscriptions/`,
         payload: { ...body, days: [1] },
       });
+    },
+  },
+  CARD_NOT_PROCESSED: {
+    // A card the provider (a local fake of Culqi) declines; the provider's own words follow the spec's.
+    prepare: async () => {
+      payments = await startFakeProviders();
+      Object.assign(t.app.config, { CULQI_API_URL: payments.culqiUrl });
+      await useProvider(t.db, 'CULQI');
+    },
+    request: async () =>
+      as(
+        member,
+        await order([line('p-causa-limena')], {
+          payment_type: 'ONLINE_CARD',
+          payment_token: await cardToken(payments?.base ?? '', 'CULQI', DECLINED_CARD),
+          billing,
+        }),
+      ),
+    restore: async () => {
+      await payments?.close();
     },
   },
   CARD_PAYMENTS_NOT_ACCEPTED: {

@@ -22,6 +22,10 @@ export const OFFLINE_CONFIG = {
   FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
   APPLE_KEYS_URL: 'http://127.0.0.1:9',
   RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
+  CULQI_API_URL: 'http://127.0.0.1:9',
+  CULQI_CHECKOUT_URL: 'http://127.0.0.1:9/js/v4',
+  MERCADOPAGO_API_URL: 'http://127.0.0.1:9',
+  MERCADOPAGO_SDK_URL: 'http://127.0.0.1:9/js/v2',
 } satisfies Partial<AppConfig>;
 
 /**

@@ -189,7 +189,9 @@ const checkoutColumns = {
     .notNull()
     .references(() => users.uid, { onDelete: 'cascade' }),
   orderType: text({ enum: ['DELIVERY', 'PICKUP'] }).notNull(),
-  paymentType: text({ enum: ['CASH', 'CARD_ON_DELIVERY', 'COINS', 'GIFT_CARD'] }).notNull(),
+  paymentType: text({
+    enum: ['CASH', 'CARD_ON_DELIVERY', 'COINS', 'GIFT_CARD', 'ONLINE_CARD', 'YAPE', 'TRANSFER'],
+  }).notNull(),
   pickupDate: date({ mode: 'string' }).notNull(),
   startTime: text().notNull(),
   endTime: text().notNull(),
@@ -223,7 +225,17 @@ export const orders = pgTable(
     uid: uuid().primaryKey().defaultRandom(),
     number: integer().notNull(),
     status: text({
-      enum: ['RECEIVED', 'ACCEPTED', 'SHIPPED', 'DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'],
+      enum: [
+        'PENDING_PAYMENT',
+        'PAYMENT_FAILED',
+        'PAYMENT_EXPIRED',
+        'RECEIVED',
+        'ACCEPTED',
+        'SHIPPED',
+        'DELIVERED',
+        'CANCELED_BY_PLACE',
+        'CANCELED_BY_USER',
+      ],
     }).notNull(),
     ...checkoutColumns,
     /** Cents of the price paid from the member's gift balance (given back on cancellation). */

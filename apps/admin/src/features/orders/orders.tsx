@@ -10,6 +10,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { ORDER_STATUSES } from '@storefront/contracts/constants';
 import type { MouseEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import {
@@ -23,18 +24,22 @@ import {
   ReferenceInput,
   SelectInput,
   Show,
+  useDataProvider,
   useLocaleState,
   useNotify,
+  usePermissions,
   useRecordContext,
+  useRefresh,
   useTranslate,
   useUpdate,
 } from 'react-admin';
 import { TextButton } from '../../app/text-button.tsx';
+import type { AdminDataProvider } from '../../lib/data-provider.ts';
 
 // The company's orders (issue 17): list with filters, the detail, and the order board's moves, which the
 // API lists per order (`moves`, by the order's own state machine).
 
-const STATUSES = ['RECEIVED', 'ACCEPTED', 'SHIPPED', 'DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'];
+const STATUSES = ORDER_STATUSES;
 const TYPES = ['DELIVERY', 'PICKUP'];
 type Move = 'ACCEPTED' | 'SHIPPED' | 'DELIVERED' | 'CANCELED_BY_PLACE';
 
@@ -48,7 +53,7 @@ interface OrderLine {
 
 function useFilters() {
   const translate = useTranslate();
-  const choices = (ids: string[], prefix: string) =>
+  const choices = (ids: readonly string[], prefix: string) =>
     ids.map((id) => ({ id, name: translate(`${prefix}.${id}`) }));
   return [
     <SelectInput key="status" source="status" choices={choices(STATUSES, 'admin.orders.status')} alwaysOn />,
@@ -66,7 +71,7 @@ const money = (value: string) => `S/ ${value}`;
 function StatusChip({ status }: { status: string }) {
   const translate = useTranslate();
   const done = status === 'DELIVERED';
-  const canceled = status.startsWith('CANCELED');
+  const canceled = status.startsWith('CANCELED') || status.startsWith('PAYMENT_');
   return (
     <Chip
       size="small"
@@ -111,6 +116,12 @@ export function OrderList() {
           source="status"
           disableSort
           render={(record) => <StatusChip status={record.status} />}
+        />
+        <DataTable.Col
+          source="payment"
+          label="resources.orders.fields.payment"
+          disableSort
+          render={(record) => <PaymentChip payment={record.payment} />}
         />
       </DataTable>
     </List>
@@ -190,6 +201,110 @@ function Line({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
+interface Payment {
+  method: string;
+  provider: string | null;
+  status: string;
+  amount: string;
+  reference: string | null;
+  card_brand: string | null;
+  last4: string | null;
+  refunded_amount: string;
+}
+
+/** The online payment's state on the list: approved, refund pending, refunded… (none when paid at the door). */
+function PaymentChip({ payment }: { payment: Payment | null }) {
+  const translate = useTranslate();
+  if (!payment) return null;
+  const refund = payment.status.startsWith('REFUND');
+  return (
+    <Chip
+      size="small"
+      label={translate(`admin.orders.payment_status.${payment.status}`)}
+      color={payment.status === 'APPROVED' ? 'success' : refund ? 'warning' : 'default'}
+      variant="outlined"
+    />
+  );
+}
+
+/** Who may refund: owners and managers (architecture §10). */
+const REFUNDERS = ['owner', 'manager'];
+
+/**
+ * An approved online payment is refunded through the provider, once, after a question
+ * (`POST orders/{uid}/refund/`); its state then shows REFUND_PENDING until the provider confirms.
+ */
+function RefundButton({ order }: { order: RaRecord }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { permissions } = usePermissions();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  if (!REFUNDERS.includes(permissions) || order.payment?.status !== 'APPROVED') return null;
+  const refund = async () => {
+    setConfirming(false);
+    setPending(true);
+    try {
+      await dataProvider.refund(order.id);
+      notify('admin.orders.refund_asked', { type: 'success', messageArgs: { number: order.number } });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <TextButton
+        label="admin.orders.refund"
+        variant="outlined"
+        color="error"
+        disabled={pending}
+        onClick={() => setConfirming(true)}
+      />
+      <Confirm
+        isOpen={confirming}
+        title="admin.orders.refund"
+        content="admin.orders.confirm_refund"
+        translateOptions={{ number: order.number, amount: money(order.payment.amount) }}
+        onConfirm={refund}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+/** The online or transfer payment: method, provider, card, state, reference and what was refunded. */
+function PaymentSection({ order }: { order: RaRecord }) {
+  const translate = useTranslate();
+  const payment = order.payment as Payment | null;
+  if (!payment) return null;
+  const field = (name: string) => translate(`admin.orders.payment.${name}`);
+  return (
+    <Section title={field('title')}>
+      <Line label={field('method')} value={translate(`admin.orders.payments.${payment.method}`)} />
+      <Line
+        label={field('provider')}
+        value={payment.provider && translate(`admin.payments.providers.${payment.provider}`)}
+      />
+      <Line label={field('status')} value={<PaymentChip payment={payment} />} />
+      <Line label={field('amount')} value={money(payment.amount)} />
+      {payment.method === 'ONLINE_CARD' && payment.last4 && (
+        <Line label={field('card')} value={`${payment.card_brand ?? ''} •••• ${payment.last4}`} />
+      )}
+      <Line label={field('reference')} value={payment.reference} />
+      {Number(payment.refunded_amount) > 0 && (
+        <Line label={field('refunded')} value={money(payment.refunded_amount)} />
+      )}
+      <Box sx={{ mt: 1 }}>
+        <RefundButton order={order} />
+      </Box>
+    </Section>
+  );
+}
+
 function OrderDetail() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -221,6 +336,7 @@ function OrderDetail() {
           />
           <Line label={field('comments')} value={order.comments} />
         </Section>
+        <PaymentSection order={order} />
         <Section title={field('customer')}>
           <Line label={field('full_name')} value={order.user_data.full_name} />
           <Line label={field('email')} value={order.user_data.email} />

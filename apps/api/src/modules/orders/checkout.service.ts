@@ -9,6 +9,7 @@ import type {
   Subscription,
   SubscriptionBody,
 } from '@storefront/contracts/orders';
+import { PREPAID_METHODS } from '@storefront/contracts/payments';
 import type { Executor } from '@storefront/db/client';
 import type { MemberContext } from '../../lib/request-context.ts';
 import { deleteCart } from '../cart/cart.repository.ts';
@@ -23,6 +24,8 @@ import { previewCoupon, redeemCoupon } from '../coupons/coupons.service.ts';
 import { DEFAULT_PAYMENT_METHODS, quoteFare } from '../delivery/delivery.service.ts';
 import { findMembership } from '../loyalty/ledger.repository.ts';
 import { spendBalance, spendCoins } from '../loyalty/ledger.service.ts';
+import { insertPayment } from '../payments/payments.repository.ts';
+import { checkPrepaid, isPrepaid, toPaymentDto } from '../payments/payments.service.ts';
 import { type PricedLines, priceLines } from './order-lines.service.ts';
 import { noticeOrderStatus } from './order-notices.service.ts';
 import * as repo from './orders.repository.ts';
@@ -111,6 +114,9 @@ const giftError = (ctx: MemberContext) => {
   });
 };
 
+/** The methods that pay the rest when part of the price comes from the gift balance. */
+const GIFT_WITH = new Set(['CASH', 'CARD_ON_DELIVERY', ...PREPAID_METHODS]);
+
 /**
  * THE price of a checkout, for the quote and the order alike: subtotal + delivery − discount, and the
  * part of it paid from the gift balance (all of it with GIFT_CARD; the amount asked, between 0 and the
@@ -129,8 +135,7 @@ export function settle(
   if (body.gift_card_amount === undefined) return { price, gift: 0 };
   const gift = toCents(body.gift_card_amount);
   const method = body.payment_type ?? 'CASH';
-  if ((method !== 'CASH' && method !== 'CARD_ON_DELIVERY') || gift <= 0 || gift >= price)
-    throw giftError(ctx);
+  if (!GIFT_WITH.has(method) || gift <= 0 || gift >= price) throw giftError(ctx);
   return { price, gift };
 }
 
@@ -176,6 +181,10 @@ export async function prepareCheckout(
   if (kind === 'SUBSCRIPTION' && (body.payment_type === 'GIFT_CARD' || body.gift_card_amount !== undefined))
     throw new AppError('GIFT_CARD_NOT_FOR_SUBSCRIPTION');
   checkPayment(place.paymentMethods ?? [...DEFAULT_PAYMENT_METHODS], body, lines);
+  const provider =
+    mode === 'ORDER' && kind === 'ORDER'
+      ? await checkPrepaid(db, place.companyUid, body as OrderBody, ctx.language)
+      : null;
   if (mode === 'ORDER') checkSlot(ctx, body as OrderBody, place, hours);
   let deliveryPrice: number | null = 0;
   // The place's own methods (set in the admin), and delivery only where the company delivers at all.
@@ -212,6 +221,7 @@ export async function prepareCheckout(
     gift,
     giftBalance,
     programUid: place.programUid,
+    provider,
   };
 }
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
@@ -332,16 +342,32 @@ export async function createOrder(
     if (!member) throw new AppError('NOT_ENOUGH_BALANCE');
     await spendBalance(tx, member, { amountCents: gift, reference: { type: 'order', id: uid } });
   }
+  // A prepaid order waits for its payment, out of the board's sight, until it is paid (§10).
+  const status = isPrepaid(body.payment_type) ? 'PENDING_PAYMENT' : 'RECEIVED';
   const placed = await repo.placeOrder(
     tx,
-    { ...values, ...coupon, uid, status: 'RECEIVED', price, giftCardAmount: gift, siteOrigin: ctx.origin },
+    { ...values, ...coupon, uid, status, price, giftCardAmount: gift, siteOrigin: ctx.origin },
     take,
-    { fromStatus: null, toStatus: 'RECEIVED', actorUserUid: ctx.user.uid, actorRole: 'MEMBER' },
+    { fromStatus: null, toStatus: status, actorUserUid: ctx.user.uid, actorRole: 'MEMBER' },
   );
   const [short] = placed.short;
   if (short) throw outOfStock(ctx, prepared.priced, short);
   await noticeOrderStatus(tx, placed.order, null);
-  return toOrderDto(placed.order, prepared.place.name, [placed.history]);
+  if (!isPrepaid(body.payment_type)) return toOrderDto(placed.order, prepared.place.name, [placed.history]);
+  const payment = await insertPayment(tx, {
+    orderUid: uid,
+    companyUid: values.companyUid,
+    method: body.payment_type,
+    provider: body.payment_type === 'TRANSFER' ? null : prepared.provider,
+    status: 'PENDING',
+    amountCents: price - gift,
+    token: body.payment_token ?? null,
+    installments: body.installments ?? null,
+  });
+  return toOrderDto(placed.order, prepared.place.name, [placed.history], {
+    payment: toPaymentDto(payment),
+    transfer: null,
+  });
 }
 
 /**

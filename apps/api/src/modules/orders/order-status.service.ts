@@ -1,6 +1,7 @@
 import { AppError } from '@storefront/contracts/errors';
 import type { Executor } from '@storefront/db/client';
 import { earnForDeliveredOrder, refundBalance, refundCoins } from '../loyalty/ledger.service.ts';
+import { markCancelled } from '../payments/payments.repository.ts';
 import { noticeOrderStatus } from './order-notices.service.ts';
 import * as repo from './orders.repository.ts';
 
@@ -14,6 +15,9 @@ export interface StatusActor {
 
 /** The edges of architecture §4; SHIPPED is for delivery, ACCEPTED → DELIVERED for pickup. */
 const EDGES: Record<repo.OrderStatus, readonly repo.OrderStatus[]> = {
+  PENDING_PAYMENT: ['RECEIVED', 'PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'CANCELED_BY_USER'],
+  PAYMENT_FAILED: [],
+  PAYMENT_EXPIRED: [],
   RECEIVED: ['ACCEPTED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'],
   ACCEPTED: ['SHIPPED', 'DELIVERED', 'CANCELED_BY_PLACE'],
   SHIPPED: ['DELIVERED'],
@@ -97,7 +101,8 @@ export async function transitionOrder(
     actorRole: actor.role,
   });
   await noticeOrderStatus(tx, moved, order.status);
-  if (isCancel(to)) await giveBack(tx, order);
+  if (isCancel(to)) await markCancelled(tx, order.uid);
+  if (isCancel(to) || to === 'PAYMENT_FAILED' || to === 'PAYMENT_EXPIRED') await giveBack(tx, order);
   if (to === 'DELIVERED' && order.programUid) {
     await earnForDeliveredOrder(
       tx,

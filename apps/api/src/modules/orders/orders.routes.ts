@@ -2,6 +2,7 @@ import { pageSchema } from '@storefront/contracts/lists';
 import {
   cancelOrderBodySchema,
   cancelSubscriptionBodySchema,
+  type Order,
   orderBodySchema,
   orderQuoteSchema,
   orderSchema,
@@ -17,6 +18,7 @@ import { idempotentWrite, sendResult } from '../../lib/idempotency.ts';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
 import { memberContextOf } from '../../lib/request-context.ts';
 import { errorBodySchema, errorResponses } from '../../plugins/error-handler.ts';
+import { chargeOrder, paymentAnswer, paymentDeps, refundPayment } from '../payments/payments.service.ts';
 import { createOrder, createSubscription, prepareCheckout, quoteCheckout } from './checkout.service.ts';
 import * as orders from './orders.service.ts';
 
@@ -85,7 +87,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
       );
       // The order took stock: this process's menu pages of the place are computed again.
       request.server.menuCache.placeChanged(request.params.place_uid);
-      return sendResult(reply, result);
+      // A card or Yape is charged after the order's commit; a replay answers the order as it is now.
+      const placed = result.body as Order;
+      if (result.status !== 201 || !placed.payment) return sendResult(reply, result);
+      await chargeOrder(paymentDeps(request), placed.uid);
+      const answer = await paymentAnswer(ctx.db, ctx.app.uid, placed.uid, ctx.language);
+      return reply.status(201).send(answer);
     },
   });
 
@@ -150,7 +157,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: orderSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const order = await orders.cancelOrder(await memberContextOf(request), request.params.order_uid);
+      const ctx = await memberContextOf(request);
+      await orders.cancelOrder(ctx, request.params.order_uid);
+      // A paid order's card part is refunded through the provider after the cancellation's commit.
+      await refundPayment(paymentDeps(request), request.params.order_uid);
+      const order = await orders.getOrder(ctx, request.params.order_uid);
       request.server.menuCache.placeChanged(order.place.uid);
       return order;
     },

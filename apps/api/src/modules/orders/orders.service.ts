@@ -4,6 +4,7 @@ import type { Order, Subscription } from '@storefront/contracts/orders';
 import type { Executor } from '@storefront/db/client';
 import type { PageRequest } from '../../lib/paging.ts';
 import type { MemberContext } from '../../lib/request-context.ts';
+import { ordersWithPayments, orderWithPayment } from '../payments/payments.service.ts';
 import { transitionOrder } from './order-status.service.ts';
 import * as repo from './orders.repository.ts';
 
@@ -63,13 +64,19 @@ function checkoutDto(row: CheckoutRow, placeName: string) {
   };
 }
 
-export function toOrderDto(row: repo.OrderRow, placeName: string, history?: repo.HistoryRow[]): Order {
+export function toOrderDto(
+  row: repo.OrderRow,
+  placeName: string,
+  history?: repo.HistoryRow[],
+  paid: Pick<Order, 'payment' | 'transfer'> = { payment: null, transfer: null },
+): Order {
   return {
     ...checkoutDto(row, placeName),
     gift_card_amount: centsToDecimal(row.giftCardAmount),
     amount_due: centsToDecimal(row.price - row.giftCardAmount),
     number: row.number,
     status: row.status,
+    ...paid,
     history: history?.map((h) => ({
       from: h.fromStatus,
       to: h.toStatus,
@@ -99,12 +106,12 @@ export async function listOrders(ctx: MemberContext, query: OrdersQuery, at: Pag
     at,
   );
   const names = await repo.placeNames(ctx.db, ctx.app.uid, [...new Set(rows.map((r) => r.placeUid))]);
-  return { count, results: rows.map((row) => toOrderDto(row, names.get(row.placeUid) ?? '')) };
+  return { count, results: await ordersWithPayments(ctx.db, rows, names) };
 }
 
 async function orderDto(db: Executor, appUid: string, row: repo.OrderRow): Promise<Order> {
   const names = await repo.placeNames(db, appUid, [row.placeUid]);
-  return toOrderDto(row, names.get(row.placeUid) ?? '', await repo.listHistory(db, row.uid));
+  return orderWithPayment(db, row, names.get(row.placeUid) ?? '', await repo.listHistory(db, row.uid));
 }
 
 /** GET v5/me/orders/{uid}/ with its status history. */
@@ -114,7 +121,10 @@ export async function getOrder(ctx: MemberContext, orderUid: string): Promise<Or
   return orderDto(ctx.db, ctx.app.uid, row);
 }
 
-/** PATCH v5/me/orders/{uid}/ {"status":"CANCELED_BY_USER"}: allowed only while RECEIVED. */
+/**
+ * PATCH v5/me/orders/{uid}/ {"status":"CANCELED_BY_USER"}: allowed while RECEIVED, or while it waits
+ * for its payment; a paid order's payment is marked for refund (payments.service refundPayment).
+ */
 export function cancelOrder(ctx: MemberContext, orderUid: string): Promise<Order> {
   return ctx.db.transaction(async (tx) => {
     const row = await transitionOrder(

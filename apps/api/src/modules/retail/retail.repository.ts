@@ -6,7 +6,7 @@ import { staffAuditLog } from '@storefront/db/schema/retail';
 import { authTokens } from '@storefront/db/schema/sessions';
 import { companies, places } from '@storefront/db/schema/tenancy';
 import { staffRoles, users } from '@storefront/db/schema/users';
-import { and, count, desc, eq, gt, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, like, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageRequest } from '../../lib/paging.ts';
 
@@ -217,7 +217,11 @@ export async function listPlaceRedemptions(
   return { count: total?.value ?? 0, rows };
 }
 
-/** The orders of a place, newest first, optionally of one status. */
+/**
+ * The orders of a place, newest first, optionally of one status. Orders waiting for or failing their
+ * payment are not the kitchen's (architecture §10): they are listed only when asked for by status,
+ * and then only transfers, which staff confirm.
+ */
 export async function listPlaceOrders(
   db: Executor,
   appUid: string,
@@ -228,7 +232,10 @@ export async function listPlaceOrders(
   const where = and(
     eq(orders.appUid, appUid),
     eq(orders.placeUid, placeUid),
-    status ? eq(orders.status, status) : undefined,
+    status ? eq(orders.status, status) : notInArray(orders.status, [...UNPAID_STATUSES]),
+    status && (UNPAID_STATUSES as readonly string[]).includes(status)
+      ? eq(orders.paymentType, 'TRANSFER')
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -271,11 +278,19 @@ export async function findOrderOfApp(db: Executor, appUid: string, orderUid: str
 /** The place of an order of the app (to check the staff user's places before moving it). */
 export async function orderPlace(db: Executor, appUid: string, orderUid: string) {
   const [row] = await db
-    .select({ placeUid: orders.placeUid, companyUid: orders.companyUid, userUid: orders.userUid })
+    .select({
+      placeUid: orders.placeUid,
+      companyUid: orders.companyUid,
+      userUid: orders.userUid,
+      status: orders.status,
+    })
     .from(orders)
     .where(and(eq(orders.appUid, appUid), eq(orders.uid, orderUid)));
   return row ?? null;
 }
+
+/** The statuses of an order not paid (yet): never on the board, its stream or the kitchen. */
+export const UNPAID_STATUSES = ['PENDING_PAYMENT', 'PAYMENT_FAILED', 'PAYMENT_EXPIRED'] as const;
 
 /** The time zone a place reads its days in. */
 export async function placeTimeZone(db: Executor, placeUid: string): Promise<string> {

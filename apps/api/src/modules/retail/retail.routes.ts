@@ -26,6 +26,7 @@ import { errorResponses } from '../../plugins/error-handler.ts';
 import { clientInfo } from '../accounts/accounts.routes.ts';
 import { OrderEventHub } from './order-events.ts';
 import { recordsCsv, recordsXlsx } from './records-export.ts';
+import { UNPAID_STATUSES } from './retail.repository.ts';
 import * as retail from './retail.service.ts';
 
 const tags = ['retail'];
@@ -271,6 +272,8 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
       request.raw.on('close', end);
       const stop = await hub.subscribe((notice) => {
         if (notice.app !== ctx.app.uid || notice.place !== place.uid) return;
+        // An order waiting for its payment reaches the board when it is paid (RECEIVED), not before.
+        if ((UNPAID_STATUSES as readonly string[]).includes(notice.status)) return;
         retail
           .boardOrder(ctx, notice.order)
           .then((order) => {

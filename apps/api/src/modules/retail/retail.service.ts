@@ -32,7 +32,8 @@ import { listAcquired, listPromotions } from '../loyalty/promotions.repository.t
 import { redeemPromotion, toPromotionDto } from '../loyalty/promotions.service.ts';
 import { type OrderStatus, transitionOrder } from '../orders/order-status.service.ts';
 import { listHistory, placeNames } from '../orders/orders.repository.ts';
-import { toOrderDto } from '../orders/orders.service.ts';
+import type { toOrderDto } from '../orders/orders.service.ts';
+import { ordersWithPayments, orderWithPayment } from '../payments/payments.service.ts';
 import { hashToken, tokenIdleSince } from '../sessions/sessions.service.ts';
 import * as repo from './retail.repository.ts';
 
@@ -453,7 +454,7 @@ export async function redemptionRecords(
 
 async function orderDto(db: Executor, appUid: string, row: Parameters<typeof toOrderDto>[0]) {
   const names = await placeNames(db, appUid, [row.placeUid]);
-  return toOrderDto(row, names.get(row.placeUid) ?? '', await listHistory(db, row.uid));
+  return orderWithPayment(db, row, names.get(row.placeUid) ?? '', await listHistory(db, row.uid));
 }
 
 export async function listOrders(
@@ -463,14 +464,16 @@ export async function listOrders(
 ) {
   const { place } = await placeOf(ctx, query.place);
   const { count, rows } = await repo.listPlaceOrders(ctx.db, ctx.app.uid, place.uid, query.status, slice);
-  return { count, results: rows.map((row) => toOrderDto(row, place.name)) };
+  return { count, results: await ordersWithPayments(ctx.db, rows, new Map([[place.uid, place.name]])) };
 }
 
 /** PATCH orders/{uid}/: along the state machine only; an order of another place answers 404. */
 export function moveOrder(ctx: StaffContext, orderUid: string, status: OrderStatus): Promise<Order> {
   return ctx.db.transaction(async (tx) => {
     const found = await repo.orderPlace(tx, ctx.app.uid, orderUid);
-    if (!found) throw new AppError('NOT_FOUND');
+    // An unpaid order is not the board's: a transfer is confirmed through its payment (payments module).
+    if (!found || (repo.UNPAID_STATUSES as readonly string[]).includes(found.status))
+      throw new AppError('NOT_FOUND');
     const { place } = await placeOf(ctx, found.placeUid, tx);
     const before = await transitionOrder(tx, { appUid: ctx.app.uid }, orderUid, status, {
       userUid: ctx.user.uid,

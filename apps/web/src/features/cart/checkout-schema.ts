@@ -99,6 +99,8 @@ export interface CheckoutExtras {
   influencerUid: string | null;
   /** The total of the quote the member sees and confirms ("76.00"). */
   total?: string;
+  /** The provider's token of a card or Yape payment. */
+  paymentToken?: string;
 }
 
 /** The gift part as the API takes it ("20.00"), only with cash or card and when given. */
@@ -151,6 +153,7 @@ export function checkoutBody(values: CheckoutValues, extras: CheckoutExtras): Or
     ...(extras.influencerUid ? { influencer_uid: extras.influencerUid } : {}),
     ...(giftAmount(values) ? { gift_card_amount: giftAmount(values) } : {}),
     ...(extras.total ? { total: extras.total } : {}),
+    ...(extras.paymentToken ? { payment_token: extras.paymentToken } : {}),
     user_data: {
       full_name: `${values.first_name} ${values.last_name}`,
       document_type: extras.documentType,

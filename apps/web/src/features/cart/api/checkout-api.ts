@@ -11,6 +11,7 @@ import type {
   Subscription,
   SubscriptionBody,
 } from '@storefront/contracts/orders';
+import type { PlacePaymentSettings } from '@storefront/contracts/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -45,6 +46,16 @@ export function useFareEstimate(placeUid: string) {
         method: 'POST',
         body,
       }),
+  });
+}
+
+/** GET v5/places/{uid}/payment-settings/: the company's provider, its public key and script, and the transfer details. */
+export function usePaymentSettings(placeUid: string) {
+  return useQuery({
+    queryKey: ['payment-settings', placeUid],
+    queryFn: ({ signal }) =>
+      apiFetch<PlacePaymentSettings>(`v5/places/${place(placeUid)}/payment-settings/`, { signal }),
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Company } from '@storefront/contracts/app';
 import type { Language } from '@storefront/contracts/constants';
+import { ERRORS } from '@storefront/contracts/errors';
 import type { Coupon, FareEstimate, OrderBody, OrderQuote } from '@storefront/contracts/orders';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,6 +25,7 @@ import {
   useCheckoutQuote,
   useDeliveryZones,
   useFareEstimate,
+  usePaymentSettings,
   usePickupSchedule,
   usePlaceCheckout,
   useValidateCode,
@@ -40,11 +42,17 @@ import {
 import { createAttemptKeys } from '../idempotency.ts';
 import en from '../locales/checkout/en.json';
 import es from '../locales/checkout/es.json';
+import { isProviderMethod, onlineMethods, paymentFailure } from '../payments/methods.ts';
+import { TokenError } from '../payments/providers.ts';
+import type { Tokenizer } from './online-payment.tsx';
 import './checkout.css';
 import { toCents } from '../../../lib/cart-totals.ts';
 import { formatCents, formatMoney } from '../../../lib/money.ts';
 
 addTranslations('checkout', { es, en });
+
+// The card and Yape step, with the provider's script, loads only when the member chooses one of them.
+const OnlinePayment = lazy(() => import('./online-payment.tsx').then((m) => ({ default: m.OnlinePayment })));
 
 const FORM_FIELDS = [
   'district',
@@ -107,6 +115,8 @@ function CheckoutFields({
   const offersPickup = shipping?.includes('PICKUP') ?? true;
   const offersDelivery = company.delivery_service && (shipping?.includes('DELIVERY') ?? true);
   const keys = useRef(createAttemptKeys()).current;
+  const paymentSettings = usePaymentSettings(placeUid);
+  const tokenizer = useRef<Tokenizer | null>(null);
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
@@ -171,7 +181,12 @@ function CheckoutFields({
   const offersGift = type === 'REGULAR' && !totals.allRedeemable && giftBalance > 0;
   const paymentOptions: OrderBody['payment_type'][] = totals.allRedeemable
     ? ['COINS']
-    : ['CASH', 'CARD_ON_DELIVERY', ...(offersGift ? (['GIFT_CARD'] as const) : [])];
+    : [
+        'CASH',
+        'CARD_ON_DELIVERY',
+        ...(type === 'REGULAR' ? onlineMethods(paymentSettings.data) : []),
+        ...(offersGift ? (['GIFT_CARD'] as const) : []),
+      ];
   const subtotal = priced ? toCents(priced.subtotal) : totals.cents;
   const toggleDay = (day: number) =>
     form.setValue(
@@ -223,6 +238,35 @@ function CheckoutFields({
   const submit = form.handleSubmit(async (values) => {
     setGeneral(null);
     if (!priced || quote.isError || quote.isPlaceholderData) return;
+    let paymentToken: string | undefined;
+    if (isProviderMethod(values.payment_type)) {
+      if (!tokenizer.current) {
+        setGeneral(t('online.loading'));
+        return;
+      }
+      try {
+        const token = await tokenizer.current({
+          title: company.name,
+          cents: toCents(priced.amount_due),
+          language,
+          holder: {
+            name: `${values.first_name} ${values.last_name}`,
+            documentType: me.document_type,
+            documentNumber: me.document_number ?? '',
+          },
+        });
+        // Closed by the person: the form stays as it is.
+        if (!token) return;
+        paymentToken = token;
+      } catch (error) {
+        setGeneral(
+          [ERRORS.CARD_NOT_PROCESSED[language], error instanceof TokenError ? error.userMessage : undefined]
+            .filter(Boolean)
+            .join('\n'),
+        );
+        return;
+      }
+    }
     const body = checkoutBody(values, {
       placeUid,
       type,
@@ -232,13 +276,14 @@ function CheckoutFields({
       couponCode: coupon?.code ?? null,
       influencerUid: storage.get(STORAGE_KEYS.influencerUid),
       total: priced.price,
+      paymentToken,
     });
     try {
       const placed = await place.mutateAsync({ body, key: keys.keyFor(body) });
       keys.finish();
       if (coupon) storage.remove(STORAGE_KEYS.coupon);
       if (placed.kind === 'ORDER') {
-        toast.success(t('placed'));
+        toast.success(t(placed.order.status === 'PENDING_PAYMENT' ? 'placedPending' : 'placed'));
         navigate(`/orders/${placed.order.uid}`);
       } else {
         toast.success(t('subscribed'));
@@ -248,13 +293,15 @@ function CheckoutFields({
     } catch (error) {
       // A price that changed since the quote: the summary is asked for again before a new confirm.
       if (error instanceof ApiError && error.body.quote) void quote.refetch();
+      // A declined card: the spec's message and the provider's, the cart as it was, another card welcome.
       setGeneral(
-        applyServerErrors(
-          serverFieldErrors(error),
-          FORM_FIELDS,
-          setError,
-          t('errors.generic', { ns: 'common' }),
-        ),
+        paymentFailure(error) ??
+          applyServerErrors(
+            serverFieldErrors(error),
+            FORM_FIELDS,
+            setError,
+            t('errors.generic', { ns: 'common' }),
+          ),
       );
     }
   });
@@ -401,6 +448,12 @@ function CheckoutFields({
           </label>
         ))}
         <FieldError id="checkout-payment-error" error={errors.payment_type?.message} />
+        {isProviderMethod(paymentType) && paymentSettings.data && (
+          <Suspense fallback={<LoadingState count={1} label={t('online.loading')} />}>
+            <OnlinePayment method={paymentType} settings={paymentSettings.data} tokenizer={tokenizer} />
+          </Suspense>
+        )}
+        {paymentType === 'TRANSFER' && <p className="checkout-online-note">{t('online.transferHint')}</p>}
         {offersGift && (
           <div className="checkout-gift">
             <p>{t('gift.balance', { amount: money(giftBalance) })}</p>
@@ -511,7 +564,7 @@ function CheckoutFields({
       </section>
 
       {general && (
-        <p className="form-error" role="alert">
+        <p className="form-error checkout-general-error" role="alert">
           {general}
         </p>
       )}

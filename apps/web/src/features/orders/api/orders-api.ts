@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@storefront/contracts/constants';
 import type { Page } from '@storefront/contracts/lists';
 import type { Order } from '@storefront/contracts/orders';
+import type { MemberPaymentBody } from '@storefront/contracts/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -16,14 +17,21 @@ export function useOrders(page: number, paymentMethod?: Order['payment_type']) {
 }
 
 /** Statuses after which an order never moves again (architecture §4). */
-const FINAL_STATUSES: Order['status'][] = ['DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'];
+const FINAL_STATUSES: Order['status'][] = [
+  'DELIVERED',
+  'CANCELED_BY_PLACE',
+  'CANCELED_BY_USER',
+  'PAYMENT_FAILED',
+  'PAYMENT_EXPIRED',
+];
 /** How often an open order page asks for its status while the order is in progress. */
 const ORDER_POLL_MS = 5000;
 
 /**
  * GET v5/me/orders/{uid}/: one order with its status history. While the order is in progress the page
  * follows it by asking again every few seconds (only while the tab is visible: TanStack Query pauses
- * intervals in the background and refetches on focus); a final status stops the polling.
+ * intervals in the background and refetches on focus); a final status stops the polling, unless a
+ * refund is still on its way.
  */
 export function useOrder(uid: string) {
   return useQuery({
@@ -31,7 +39,8 @@ export function useOrder(uid: string) {
     queryFn: ({ signal }) => apiFetch<Order>(`v5/me/orders/${encodeURIComponent(uid)}/`, { signal }),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status && !FINAL_STATUSES.includes(status) ? ORDER_POLL_MS : false;
+      const refunding = query.state.data?.payment?.status === 'REFUND_PENDING';
+      return status && (!FINAL_STATUSES.includes(status) || refunding) ? ORDER_POLL_MS : false;
     },
   });
 }
@@ -49,6 +58,19 @@ export function useCancelOrder(uid: string) {
       queryClient.setQueryData(['orders', 'detail', uid], order);
       void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
       void queryClient.invalidateQueries({ queryKey: ['me-program'] });
+    },
+  });
+}
+
+/** POST v5/me/orders/{uid}/payment/: a transfer's operation number (or the 3DS step) of a PENDING_PAYMENT order. */
+export function useSubmitPayment(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MemberPaymentBody) =>
+      apiFetch<Order>(`v5/me/orders/${encodeURIComponent(uid)}/payment/`, { method: 'POST', body }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(['orders', 'detail', uid], order);
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
     },
   });
 }

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast.tsx';
 import { useCancelOrder, useOrder } from '../api/orders-api.ts';
 import '../i18n.ts';
 import { OrderStatus } from './order-list.tsx';
+import { OrderPaymentSection } from './order-payment.tsx';
 import './orders.css';
 import { formatCalendarDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
@@ -88,6 +89,8 @@ export function Component() {
         )}
       </dl>
 
+      <OrderPaymentSection order={data} />
+
       <h2>{t('detail.products')}</h2>
       <ul className="order-items">
         {data.products.map((item) => (
@@ -161,7 +164,7 @@ export function Component() {
         </section>
       )}
 
-      {data.status === 'RECEIVED' && (
+      {(data.status === 'RECEIVED' || data.status === 'PENDING_PAYMENT') && (
         <button
           type="button"
           className="button secondary"

@@ -7,11 +7,12 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { pageParam, useSearchState } from '../../../lib/search-params.ts';
 import { useOrders } from '../api/orders-api.ts';
+import { PaymentBadge } from './order-payment.tsx';
 import '../i18n.ts';
 import './orders.css';
 import { formatMoney } from '../../../lib/money.ts';
 
-/** The status label of an order (RECEIVED … CANCELED_BY_USER, es/en). */
+/** The status label of an order (PENDING_PAYMENT … CANCELED_BY_USER, es/en). */
 export function OrderStatus({ status }: { status: Order['status'] }) {
   const { t } = useTranslation('orders');
   return <span className={`order-status order-status-${status.toLowerCase()}`}>{t(`status.${status}`)}</span>;
@@ -56,6 +57,7 @@ export function OrderList({
                   </span>
                 </Link>
                 <OrderStatus status={order.status} />
+                <PaymentBadge payment={order.payment} />
                 <span className="order-row-price">
                   {order.coins > 0 && Number(order.price) === 0
                     ? t('coins', { count: order.coins })

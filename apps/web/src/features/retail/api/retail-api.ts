@@ -1,5 +1,6 @@
 import type { Redemption } from '@storefront/contracts/loyalty';
 import type { Order } from '@storefront/contracts/orders';
+import type { RetailPaymentBody } from '@storefront/contracts/payments';
 import type {
   CreateUserBody,
   Customer,
@@ -152,6 +153,38 @@ export function useMoveOrder(place: string) {
   return useMutation({
     mutationFn: ({ uid, status }: { uid: string; status: (typeof STAFF_ORDER_STATUSES)[number] }) =>
       apiFetch<Order>(`${base}orders/${encodeURIComponent(uid)}/`, { method: 'PATCH', body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: retailKeys.orders(place) }),
+  });
+}
+
+const TRANSFERS_POLL_MS = 30_000;
+
+/**
+ * The place's transfers waiting for staff (PENDING_PAYMENT orders paid by TRANSFER), under the board's
+ * key so its refreshes reach them; asked again every half minute too, since the board's stream
+ * announces an order only once it is paid.
+ */
+export function usePendingTransfers(place: string) {
+  return useQuery({
+    queryKey: [...retailKeys.orders(place), 'pending-transfers'],
+    queryFn: async ({ signal }) => {
+      const page = await apiFetch<Page<Order>>(
+        `${base}orders/?${new URLSearchParams({ place, status: 'PENDING_PAYMENT', page_size: '100' })}`,
+        { signal },
+      );
+      return page.results.filter((order) => order.payment?.method === 'TRANSFER');
+    },
+    enabled: Boolean(place),
+    refetchInterval: TRANSFERS_POLL_MS,
+  });
+}
+
+/** POST v5/retail/orders/{uid}/payment/: staff confirm a transfer with its operation number, or reject it. */
+export function useSettleTransfer(place: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, body }: { uid: string; body: RetailPaymentBody }) =>
+      apiFetch<Order>(`${base}orders/${encodeURIComponent(uid)}/payment/`, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: retailKeys.orders(place) }),
   });
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import type { Order, RetailPlace } from '../api/retail-api.ts';
-import { dueLabel, lineKey, optionsOf, paidFromGift } from '../lib/order-text.ts';
+import { dueLabel, lineKey, optionsOf, paidFromGift, paymentText } from '../lib/order-text.ts';
 import './kitchen-ticket.css';
 import { formatCalendarDay } from '../../../lib/dates.ts';
 
@@ -59,7 +59,7 @@ export function KitchenTicket({ order, place }: { order: Order; place: RetailPla
         </>
       )}
       <hr />
-      <p>{`${t('orders.payment')}: ${t(`orders.paymentTypes.${order.payment_type}`)}`}</p>
+      <p>{`${t('orders.payment')}: ${paymentText(order, t)}`}</p>
       {delivery && <p>{`${t('orders.deliveryPrice')}: ${money(order.delivery_price)}`}</p>}
       {Number(order.discount) > 0 && <p>{`${t('orders.discount')}: − ${money(order.discount)}`}</p>}
       {order.coins > 0 && <p>{t('orders.coinsCount', { count: order.coins })}</p>}

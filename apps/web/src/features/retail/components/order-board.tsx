@@ -16,6 +16,7 @@ import { audioReady, playNewOrderChime, unlockAudio } from '../lib/alert-sound.t
 import { errorText } from './customer-panel.tsx';
 import { KitchenTicket } from './kitchen-ticket.tsx';
 import { type Move, OrderCard } from './order-card.tsx';
+import { PendingTransfers } from './pending-transfers.tsx';
 
 /** "(2) Pedidos — Demo" in the title bar while orders wait to be accepted, seen from another tab too. */
 function useTitleCount(count: number, label: string) {
@@ -118,6 +119,7 @@ export function OrderBoard({ place }: { place: RetailPlace }) {
           </div>
         ))}
       </div>
+      <PendingTransfers place={place.uid} />
       {orders.isPending ? (
         <LoadingState label={t('loading')} />
       ) : orders.isError ? (

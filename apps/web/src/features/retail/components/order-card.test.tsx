@@ -47,6 +47,8 @@ const order: Order = {
   created_at: '2026-01-10T11:00:00.000Z',
   gift_card_amount: '10.00',
   amount_due: '13.00',
+  payment: null,
+  transfer: null,
 };
 
 describe('what the kitchen collects', () => {

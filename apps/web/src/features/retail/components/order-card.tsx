@@ -3,7 +3,7 @@ import { useAppRecord } from '../../../app/app-context.tsx';
 import { formatCalendarDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import type { Order } from '../api/retail-api.ts';
-import { dueLabel, lineKey, optionsOf, paidFromGift } from '../lib/order-text.ts';
+import { dueLabel, lineKey, optionsOf, paidFromGift, paymentText } from '../lib/order-text.ts';
 
 export type Move = 'ACCEPTED' | 'SHIPPED' | 'DELIVERED' | 'CANCELED_BY_PLACE';
 const ACTION_LABEL: Record<Move, string> = {
@@ -122,7 +122,7 @@ export function OrderCard({ order, busy, onMove, onPrint }: OrderCardProps) {
         )}
         <div>
           <dt>{t('orders.payment')}</dt>
-          <dd>{t(`orders.paymentTypes.${order.payment_type}`)}</dd>
+          <dd>{paymentText(order, t)}</dd>
         </div>
         <div>
           <dt>{t('orders.total')}</dt>
@@ -150,6 +150,12 @@ export function OrderCard({ order, busy, onMove, onPrint }: OrderCardProps) {
             <dt>{t('orders.statusLabel')}</dt>
             <dd>{t(`orders.status.${order.status}`)}</dd>
           </div>
+          {order.payment?.reference && (
+            <div>
+              <dt>{t('orders.paymentReference')}</dt>
+              <dd>{order.payment.reference}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('orders.document')}</dt>
             <dd>{`${t(`search.types.${user.document_type}`)} ${user.document_number}`}</dd>

@@ -1,0 +1,251 @@
+import { ERRORS } from '@storefront/contracts/errors';
+import { placeProducts } from '@storefront/db/schema/catalogue';
+import { orders } from '@storefront/db/schema/orders';
+import { payments } from '@storefront/db/schema/payments';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
+import { billing, cardToken, useProvider } from './payments.fixtures.ts';
+import { reconcilePayments, SETTLE_AFTER_MS } from './payments.reconcile.ts';
+import { DECLINE_MESSAGE, DECLINED_CARD } from './sandbox/fake-providers.ts';
+import { startFakeProviders } from './sandbox/fake-server.ts';
+
+// Architecture §10 checkout: the order is written PENDING_PAYMENT with its payment, charged after the
+// commit against a local fake of the provider, and becomes RECEIVED or PAYMENT_FAILED (given back).
+
+const PLACE = 'place-miraflores';
+const ORDERS = `/api/v5/places/${PLACE}/orders/`;
+const line = (uid: string, quantity = 1) => ({ uid, quantity, option_groups: [], direct_purchase: false });
+
+let fake: Awaited<ReturnType<typeof startFakeProviders>>;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let slot: Awaited<ReturnType<typeof firstSlot>>;
+
+beforeAll(async () => {
+  fake = await startFakeProviders();
+  t = await createTestApp({
+    config: { CULQI_API_URL: fake.culqiUrl, MERCADOPAGO_API_URL: fake.mercadopagoUrl },
+  });
+  slot = await firstSlot(t.app);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.fake.mode = {};
+});
+
+const stockOf = async (product: string) =>
+  (
+    await t.db
+      .select({ stock: placeProducts.stock })
+      .from(placeProducts)
+      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, product)))
+  )[0]?.stock;
+
+async function cardOrder(token: string, card: string, extra: Record<string, unknown> = {}, headers = {}) {
+  const payment_token = await cardToken(fake.base, 'CULQI', card);
+  return t.app.inject({
+    method: 'POST',
+    url: ORDERS,
+    headers: auth(token, headers),
+    payload: pickupBody(slot, [line('p-causa-limena')], {
+      payment_type: 'ONLINE_CARD',
+      payment_token,
+      billing,
+      ...extra,
+    }),
+  });
+}
+
+describe('card checkout with Culqi', () => {
+  beforeAll(() => useProvider(t.db, 'CULQI'));
+
+  it('charges an approved card after the commit: 201 RECEIVED, with the charge on the order', async () => {
+    const [token] = await createMembers(t.db, 1, 'card-ok');
+    const calls = fake.fake.chargeCalls.length;
+    const res = await cardOrder(token as string, '4111111111111111');
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json();
+    expect(order.status).toBe('RECEIVED');
+    expect(order.payment).toMatchObject({
+      method: 'ONLINE_CARD',
+      provider: 'CULQI',
+      status: 'APPROVED',
+      amount: order.amount_due,
+      card_brand: 'Visa',
+      last4: '1111',
+    });
+    expect(order.payment.reference).toMatch(/^chr_test_/);
+    expect(fake.fake.chargeCalls.slice(calls)).toEqual([
+      { provider: 'culqi', orderUid: order.uid, key: null },
+    ]);
+    const charge = fake.fake.charges.get(order.payment.reference);
+    expect(charge?.amountCents).toBe(Math.round(Number(order.amount_due) * 100));
+  });
+
+  it('declines: 400 with the spec message and the provider’s, the order PAYMENT_FAILED and its stock back', async () => {
+    const [token] = await createMembers(t.db, 1, 'card-no');
+    await t.db
+      .update(placeProducts)
+      .set({ stock: 10 })
+      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-causa-limena')));
+    for (const [language, message] of [
+      ['es', ERRORS.CARD_NOT_PROCESSED.es],
+      ['en', ERRORS.CARD_NOT_PROCESSED.en],
+    ] as const) {
+      const res = await cardOrder(token as string, DECLINED_CARD, {}, { 'accept-language': language });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().non_field_errors).toEqual([message, DECLINE_MESSAGE]);
+    }
+    expect(await stockOf('p-causa-limena')).toBe(10);
+    const failed = await t.db.select().from(orders).where(eq(orders.status, 'PAYMENT_FAILED'));
+    expect(failed.length).toBeGreaterThanOrEqual(2);
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderUid, failed[0]?.uid ?? ''));
+    expect(payment).toMatchObject({ status: 'DECLINED', message: DECLINE_MESSAGE, token: null });
+  });
+
+  it('refuses a card without a token or billing, and a place without the method, writing nothing', async () => {
+    const [token] = await createMembers(t.db, 1, 'card-bad');
+    const before = (await t.db.select().from(orders)).length;
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: ORDERS,
+      headers: auth(token as string),
+      payload: pickupBody(slot, [line('p-causa-limena')], { payment_type: 'ONLINE_CARD', billing }),
+    });
+    expect(noToken.statusCode).toBe(400);
+    expect(noToken.json().payment_token).toBeDefined();
+    const noBilling = await cardOrder(token as string, '4111111111111111', { billing: undefined });
+    expect(noBilling.statusCode).toBe(400);
+    expect(noBilling.json().billing).toBeDefined();
+    const cayma = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/places/place-cayma/orders/',
+      headers: auth(token as string),
+      payload: {
+        ...pickupBody(await firstSlot(t.app, 'place-cayma'), [line('p-causa-limena')]),
+        payment_type: 'ONLINE_CARD',
+        payment_token: 'tkn_x',
+        billing,
+      },
+    });
+    expect(cayma.statusCode).toBe(400);
+    expect((await t.db.select().from(orders)).length).toBe(before);
+  });
+
+  it('sends the decrypted secret key: a wrong one is refused by the provider and nothing is charged', async () => {
+    await useProvider(t.db, 'CULQI', 'sk_test_not_the_right_key');
+    try {
+      const [token] = await createMembers(t.db, 1, 'card-key');
+      const approvedBefore = [...fake.fake.charges.values()].length;
+      const res = await cardOrder(token as string, '4111111111111111');
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
+      expect(fake.fake.charges.size).toBe(approvedBefore);
+    } finally {
+      await useProvider(t.db, 'CULQI');
+    }
+  });
+
+  it('30 buyers by card for a product with stock 3: exactly 3 charges approved and 3 orders received', async () => {
+    await t.db
+      .update(placeProducts)
+      .set({ stock: 3 })
+      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-papa-a-la-huancaina')));
+    const buyers = await createMembers(t.db, 30, 'rush');
+    const tokens = await Promise.all(buyers.map(() => cardToken(fake.base, 'CULQI')));
+    const charged = new Set(fake.fake.charges.keys());
+    const answers = await Promise.all(
+      buyers.map((buyer, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: ORDERS,
+          headers: auth(buyer),
+          payload: pickupBody(slot, [line('p-papa-a-la-huancaina')], {
+            payment_type: 'ONLINE_CARD',
+            payment_token: tokens[i],
+            billing,
+          }),
+        }),
+      ),
+    );
+    const received = answers.filter((res) => res.statusCode === 201);
+    expect(received.map((res) => res.json().status)).toEqual(['RECEIVED', 'RECEIVED', 'RECEIVED']);
+    expect(answers.filter((res) => res.statusCode === 400)).toHaveLength(27);
+    const newCharges = [...fake.fake.charges.values()].filter((c) => !charged.has(c.id));
+    expect(newCharges.filter((c) => c.status === 'approved')).toHaveLength(3);
+    expect(new Set(newCharges.map((c) => c.orderUid))).toEqual(
+      new Set(received.map((res) => res.json().uid)),
+    );
+    expect(await stockOf('p-papa-a-la-huancaina')).toBe(0);
+  });
+
+  it('20 concurrent requests with one Idempotency-Key: one order, one charge', async () => {
+    const [token] = await createMembers(t.db, 1, 'same-key');
+    const payment_token = await cardToken(fake.base, 'CULQI');
+    const calls = fake.fake.chargeCalls.length;
+    const body = pickupBody(slot, [line('p-causa-limena')], {
+      payment_type: 'ONLINE_CARD',
+      payment_token,
+      billing,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: ORDERS,
+          headers: auth(token as string, { 'idempotency-key': 'pay-once' }),
+          payload: body,
+        }),
+      ),
+    );
+    const created = answers.filter((res) => res.statusCode === 201).map((res) => res.json().uid);
+    expect(new Set(created).size).toBe(1);
+    expect(answers.every((res) => res.statusCode === 201 || res.statusCode === 422)).toBe(true);
+    expect(fake.fake.chargeCalls.slice(calls)).toHaveLength(1);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: ORDERS,
+      headers: auth(token as string, { 'idempotency-key': 'pay-once' }),
+      payload: body,
+    });
+    expect(replay.json()).toMatchObject({ uid: created[0], status: 'RECEIVED' });
+    expect(fake.fake.chargeCalls.slice(calls)).toHaveLength(1);
+  });
+
+  it('a provider down: 201 PENDING_PAYMENT, then the reconciliation charges it once when it is back', async () => {
+    const [token] = await createMembers(t.db, 1, 'down');
+    const payment_token = await cardToken(fake.base, 'CULQI');
+    fake.fake.mode = { down: true };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ORDERS,
+      headers: auth(token as string),
+      payload: pickupBody(slot, [line('p-causa-limena')], {
+        payment_type: 'ONLINE_CARD',
+        payment_token,
+        billing,
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json();
+    expect(order).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
+    fake.fake.mode = {};
+    const deps = { db: t.db, config: t.app.config, log: t.app.log };
+    const later = new Date(Date.now() + SETTLE_AFTER_MS + 1000);
+    await reconcilePayments(deps, later);
+    await reconcilePayments(deps, later);
+    const calls = fake.fake.chargeCalls.filter((call) => call.orderUid === order.uid);
+    // The first call answered 500 before charging; the reconciliation found no charge, then charged once.
+    expect([...fake.fake.charges.values()].filter((c) => c.orderUid === order.uid)).toHaveLength(1);
+    expect(calls).toHaveLength(1);
+    const [row] = await t.db.select().from(orders).where(eq(orders.uid, order.uid));
+    expect(row?.status).toBe('RECEIVED');
+  });
+});

@@ -1,0 +1,115 @@
+import type { Language } from '@storefront/contracts/constants';
+import type { PlacePaymentSettings } from '@storefront/contracts/payments';
+import { type RefObject, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { loadScript } from '../payments/load-script.ts';
+import { culqiToken, type MercadoPagoInstance, mercadoPagoToken } from '../payments/providers.ts';
+
+export type ProviderMethod = 'ONLINE_CARD' | 'YAPE';
+
+/** What the checkout knows when it asks for a token: the amount, who pays, in which language. */
+export interface TokenRequest {
+  title: string;
+  cents: number;
+  language: Language;
+  holder: { name: string; documentType: string; documentNumber: string };
+}
+/** Answers the provider's token, or null when the person closed the provider's window. */
+export type Tokenizer = (request: TokenRequest) => Promise<string | null>;
+
+/** Mercado Pago's identification types in Peru for the member's document. */
+const MP_DOCUMENT: Record<string, string> = {
+  NATIONAL_ID: 'DNI',
+  FOREIGNER_ID: 'C.E',
+  TAX_ID: 'RUC',
+};
+
+/**
+ * The payment step of a card or Yape: loads the provider's script (only here, never on the first
+ * page), shows Mercado Pago's secure card fields or says where Culqi will ask for the card, and hands
+ * the checkout a tokenizer. Card numbers go from the provider's script to the provider only.
+ */
+export function OnlinePayment({
+  method,
+  settings,
+  tokenizer,
+}: {
+  method: ProviderMethod;
+  settings: PlacePaymentSettings;
+  tokenizer: RefObject<Tokenizer | null>;
+}) {
+  const { t } = useTranslation('checkout');
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const ids = useId().replace(/:/g, '');
+  const { provider, public_key: publicKey, script_url: scriptUrl } = settings;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt loads the script again
+  useEffect(() => {
+    if (!provider || !publicKey || !scriptUrl) return;
+    let active = true;
+    let unmount = () => {};
+    setState('loading');
+    tokenizer.current = null;
+    loadScript(scriptUrl)
+      .then(() => {
+        if (!active) return;
+        if (provider === 'CULQI') {
+          tokenizer.current = (request) => culqiToken(publicKey, { method, ...request });
+        } else {
+          const MercadoPago = window.MercadoPago;
+          if (!MercadoPago) throw new Error('MercadoPago.js missing');
+          const mp: MercadoPagoInstance = new MercadoPago(publicKey, { locale: 'es-PE' });
+          const fields = [
+            mp.fields.create('cardNumber', { placeholder: '4111 1111 1111 1111' }).mount(`${ids}-number`),
+            mp.fields.create('expirationDate', { placeholder: 'MM/AA' }).mount(`${ids}-expiry`),
+            mp.fields.create('securityCode', { placeholder: '123' }).mount(`${ids}-cvv`),
+          ];
+          unmount = () => {
+            for (const field of fields) field.unmount();
+          };
+          tokenizer.current = ({ holder }) =>
+            mercadoPagoToken(mp, {
+              ...holder,
+              documentType: MP_DOCUMENT[holder.documentType] ?? 'Otro',
+            });
+        }
+        setState('ready');
+      })
+      .catch(() => {
+        if (active) setState('error');
+      });
+    return () => {
+      active = false;
+      tokenizer.current = null;
+      unmount();
+    };
+  }, [provider, publicKey, scriptUrl, method, tokenizer, ids, attempt]);
+
+  if (!provider || !publicKey || !scriptUrl) return <p role="alert">{t('online.unavailable')}</p>;
+  const secureFields = provider === 'MERCADO_PAGO';
+  return (
+    <div className="checkout-online" aria-busy={state === 'loading'}>
+      {state === 'loading' && <LoadingState count={1} label={t('online.loading')} />}
+      {state === 'error' && (
+        <ErrorState message={t('online.loadError')} onRetry={() => setAttempt((n) => n + 1)} />
+      )}
+      {secureFields ? (
+        // Mounted before the script answers so its fields have somewhere to go; hidden until then.
+        <div className="checkout-card-fields" hidden={state !== 'ready'}>
+          {(['number', 'expiry', 'cvv'] as const).map((name) => (
+            <div className="field" key={name}>
+              {/* The provider's field gives its input the container's id plus "-input". */}
+              <label htmlFor={`${ids}-${name}-input`}>{t(`online.${name}`)}</label>
+              <div id={`${ids}-${name}`} className="checkout-secure-field" />
+            </div>
+          ))}
+        </div>
+      ) : (
+        state === 'ready' && <p>{t(method === 'YAPE' ? 'online.yapeHint' : 'online.culqiHint')}</p>
+      )}
+      {state === 'ready' && <p className="checkout-online-note">{t('online.secure')}</p>}
+    </div>
+  );
+}

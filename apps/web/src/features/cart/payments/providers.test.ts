@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { shimDialogs } from '../../../test-support/dialog.ts';
+import { culqiToken, type MercadoPagoInstance, mercadoPagoToken, TokenError } from './providers.ts';
+
+// The sandbox's stand-in browser scripts (what `npm start` and the journeys load instead of Culqi's and
+// Mercado Pago's), run here as the browser runs them, with the checkout's side of each. The provider
+// itself is outside the machine: fetch answers as its token endpoints document.
+
+const ORIGIN = 'https://pay.test';
+/** Where each script is served and where its provider's API answers (the sandbox's layout). */
+const SCRIPTS = {
+  'culqi-checkout.js': `${ORIGIN}/api/dev/payments-sandbox/culqi/js/v4`,
+  'mercadopago-sdk.js': `${ORIGIN}/api/dev/payments-sandbox/mercadopago/js/v2`,
+};
+const CULQI_API = `${ORIGIN}/api/dev/payments-sandbox/culqi`;
+const MP_API = `${ORIGIN}/api/dev/payments-sandbox/mercadopago`;
+const sandbox = (name: string) =>
+  readFileSync(resolve('apps/api/src/modules/payments/sandbox', name), 'utf8');
+
+/** Runs a stand-in script as if loaded from its address (document.currentScript.src). */
+function runScript(name: keyof typeof SCRIPTS) {
+  const script = document.createElement('script');
+  script.src = SCRIPTS[name];
+  const current = vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+  new Function(sandbox(name))();
+  current.mockRestore();
+}
+
+type Answer = { status: number; body: unknown };
+const requests: { url: string; init: RequestInit }[] = [];
+function provider(answer: (url: string, body: Record<string, unknown>) => Answer) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      requests.push({ url, init });
+      const { status, body } = answer(url, JSON.parse(String(init.body ?? '{}')));
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+
+beforeAll(shimDialogs);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  requests.length = 0;
+  document.body.innerHTML = '';
+});
+
+describe('Culqi Checkout stand-in', () => {
+  beforeAll(() => runScript('culqi-checkout.js'));
+  const payment = { title: 'Café Demo', cents: 3550, language: 'es' as const };
+
+  it('turns a card typed in its own modal into a token from the API beside it, with the public key', async () => {
+    provider((_url, body) => ({
+      status: 201,
+      body: { object: 'token', id: 'tkn_test_abc', email: body.email, card_number: '411111******1111' },
+    }));
+    const token = culqiToken('pk_test_demo1234', { method: 'ONLINE_CARD', ...payment });
+    const dialog = screen.getByRole('dialog', { name: 'Café Demo' });
+    expect(dialog.textContent).toMatch(/S\/\s35\.50/);
+    type('Correo electrónico', 'ana@demo.pe');
+    type('Número de tarjeta', '4111 1111 1111 1111');
+    type('Vencimiento (MM/AA)', '09/31');
+    type('CVV', '123');
+    fireEvent.click(screen.getByRole('button', { name: /Pagar/ }));
+    await expect(token).resolves.toBe('tkn_test_abc');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.url).toBe(`${CULQI_API}/v2/tokens`);
+    expect((requests[0]?.init.headers as Record<string, string> | undefined)?.Authorization).toBe(
+      'Bearer pk_test_demo1234',
+    );
+    expect(JSON.parse(String(requests[0]?.init.body))).toEqual({
+      card_number: '4111111111111111',
+      cvv: '123',
+      expiration_month: '09',
+      expiration_year: '2031',
+      email: 'ana@demo.pe',
+    });
+    // The checkout closes it once it has the token.
+    expect(dialog.hasAttribute('open')).toBe(false);
+  });
+
+  it('keeps a refused card in the modal with Culqi’s message, and sends nothing while a field is wrong', async () => {
+    provider(() => ({
+      status: 400,
+      body: { object: 'error', type: 'card_error', user_message: 'El número de tarjeta no es válido.' },
+    }));
+    let settled = false;
+    void culqiToken('pk_test_demo1234', { method: 'ONLINE_CARD', ...payment }).then(() => {
+      settled = true;
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Pagar/ }));
+    expect(requests).toHaveLength(0);
+    expect(screen.getByRole('alert').textContent).toBe('Revisa los datos ingresados.');
+    type('Correo electrónico', 'ana@demo.pe');
+    type('Número de tarjeta', '4111 1111 1111 1112');
+    type('Vencimiento (MM/AA)', '09/31');
+    type('CVV', '123');
+    fireEvent.click(screen.getByRole('button', { name: /Pagar/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('El número de tarjeta no es válido.'),
+    );
+    expect(screen.getByRole('dialog').hasAttribute('open')).toBe(true);
+    expect(settled).toBe(false);
+  });
+
+  it('answers null when the person closes the modal', async () => {
+    provider(() => ({ status: 500, body: {} }));
+    const token = culqiToken('pk_test_demo1234', { method: 'ONLINE_CARD', ...payment });
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    await expect(token).resolves.toBeNull();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('takes Yape as a phone and a 6-digit approval code for the amount', async () => {
+    provider(() => ({ status: 201, body: { object: 'token', id: 'ype_test_xyz' } }));
+    const token = culqiToken('pk_test_demo1234', { method: 'YAPE', ...payment });
+    expect(screen.queryByLabelText('Número de tarjeta')).toBeNull();
+    type('Número de celular', '987654321');
+    type('Código de aprobación (6 dígitos)', '123456');
+    fireEvent.click(screen.getByRole('button', { name: /Pagar/ }));
+    await expect(token).resolves.toBe('ype_test_xyz');
+    expect(requests[0]?.url).toBe(`${CULQI_API}/v2/tokens/yape`);
+    expect(JSON.parse(String(requests[0]?.init.body))).toEqual({
+      amount: '3550',
+      number_phone: '987654321',
+      otp: '123456',
+    });
+  });
+});
+
+describe('MercadoPago.js stand-in', () => {
+  beforeAll(() => runScript('mercadopago-sdk.js'));
+
+  function mountFields(): MercadoPagoInstance {
+    document.body.innerHTML = `
+      <label for="n-input">Número de tarjeta</label><div id="n"></div>
+      <label for="e-input">Vencimiento</label><div id="e"></div>
+      <label for="c-input">CVV</label><div id="c"></div>`;
+    const MercadoPago = window.MercadoPago;
+    if (!MercadoPago) throw new Error('MercadoPago.js did not load');
+    const mp = new MercadoPago('TEST-public-key', { locale: 'es-PE' });
+    mp.fields.create('cardNumber', { placeholder: '4111' }).mount('n');
+    mp.fields.create('expirationDate', { placeholder: 'MM/AA' }).mount('e');
+    mp.fields.create('securityCode', { placeholder: '123' }).mount('c');
+    return mp;
+  }
+
+  it("makes a card token from its secure fields at the API beside it; the page's form holds no card number", async () => {
+    provider(() => ({
+      status: 201,
+      body: { id: 'ff8080814c11e237014c1ff593b57b4d', last_four_digits: '1111' },
+    }));
+    const mp = mountFields();
+    type('Número de tarjeta', '4111 1111 1111 1111');
+    type('Vencimiento', '11/30');
+    type('CVV', '123');
+    expect(screen.getByLabelText('Número de tarjeta').getAttribute('name')).toBeNull();
+    const token = await mercadoPagoToken(mp, {
+      name: 'Ana Pérez',
+      documentType: 'DNI',
+      documentNumber: '12345678',
+    });
+    expect(token).toBe('ff8080814c11e237014c1ff593b57b4d');
+    expect(requests[0]?.url).toBe(`${MP_API}/v1/card_tokens?public_key=TEST-public-key`);
+    expect(JSON.parse(String(requests[0]?.init.body))).toEqual({
+      card_number: '4111111111111111',
+      security_code: '123',
+      expiration_month: 11,
+      expiration_year: 2030,
+      cardholder: { name: 'Ana Pérez', identification: { type: 'DNI', number: '12345678' } },
+    });
+  });
+
+  it("refuses an incomplete card before asking Mercado Pago, and carries the provider's refusal", async () => {
+    provider(() => ({
+      status: 400,
+      body: { message: 'invalid', status: 400, cause: [{ code: '205', description: 'Invalid card_number' }] },
+    }));
+    const mp = mountFields();
+    type('Número de tarjeta', '4111');
+    await expect(
+      mercadoPagoToken(mp, { name: 'Ana', documentType: 'DNI', documentNumber: '1' }),
+    ).rejects.toBeInstanceOf(TokenError);
+    expect(requests).toHaveLength(0);
+    type('Número de tarjeta', '4111 1111 1111 1111');
+    type('Vencimiento', '11/30');
+    type('CVV', '123');
+    const refused = await mercadoPagoToken(mp, {
+      name: 'Ana',
+      documentType: 'DNI',
+      documentNumber: '1',
+    }).catch((error: TokenError) => error);
+    expect(refused).toBeInstanceOf(TokenError);
+    expect((refused as TokenError).userMessage).toBe('Invalid card_number');
+  });
+});

@@ -1,0 +1,97 @@
+import type { Language } from '@storefront/contracts/constants';
+
+// The subset of each provider's browser script the checkout uses (Culqi Checkout v4, MercadoPago.js
+// v2); the sandbox's stand-in scripts answer the same.
+
+interface CulqiToken {
+  id: string;
+}
+interface CulqiCheckout {
+  publicKey: string;
+  token: CulqiToken | null;
+  error: { user_message?: string } | null;
+  closeEvent: string | null;
+  settings(values: { title: string; currency: string; amount: number }): void;
+  options(values: { lang: string; paymentMethods: { tarjeta: boolean; yape: boolean } }): void;
+  open(): void;
+  close(): void;
+}
+
+export interface MercadoPagoField {
+  mount(containerId: string): MercadoPagoField;
+  unmount(): MercadoPagoField;
+}
+export interface MercadoPagoInstance {
+  fields: {
+    create(
+      type: 'cardNumber' | 'expirationDate' | 'securityCode',
+      options: { placeholder: string },
+    ): MercadoPagoField;
+    createCardToken(holder: {
+      cardholderName: string;
+      identificationType: string;
+      identificationNumber: string;
+    }): Promise<{ id: string }>;
+  };
+}
+
+declare global {
+  interface Window {
+    Culqi?: CulqiCheckout;
+    culqi?: () => void;
+    MercadoPago?: new (publicKey: string, options: { locale: string }) => MercadoPagoInstance;
+  }
+}
+
+/** The provider refused the card before any charge (its message, when it gives one). */
+export class TokenError extends Error {
+  constructor(readonly userMessage: string | undefined) {
+    super('token refused');
+    this.name = 'TokenError';
+  }
+}
+
+/**
+ * Opens Culqi's checkout for a card or Yape and answers its token id, or null when the person closes
+ * it. A card Culqi refuses stays in its own modal with Culqi's message, so the person can fix it there.
+ */
+export function culqiToken(
+  publicKey: string,
+  payment: { method: 'ONLINE_CARD' | 'YAPE'; title: string; cents: number; language: Language },
+): Promise<string | null> {
+  const culqi = window.Culqi;
+  if (!culqi) return Promise.reject(new TokenError(undefined));
+  culqi.publicKey = publicKey;
+  culqi.settings({ title: payment.title, currency: 'PEN', amount: payment.cents });
+  culqi.options({
+    lang: payment.language,
+    paymentMethods: { tarjeta: payment.method === 'ONLINE_CARD', yape: payment.method === 'YAPE' },
+  });
+  return new Promise((resolve) => {
+    window.culqi = () => {
+      if (culqi.token) {
+        resolve(culqi.token.id);
+        culqi.close();
+      } else if (culqi.closeEvent) resolve(null);
+    };
+    culqi.open();
+  });
+}
+
+/** Mercado Pago's card token from its secure fields; a refused field is a TokenError. */
+export async function mercadoPagoToken(
+  mp: MercadoPagoInstance,
+  holder: { name: string; documentType: string; documentNumber: string },
+): Promise<string> {
+  try {
+    const token = await mp.fields.createCardToken({
+      cardholderName: holder.name,
+      identificationType: holder.documentType,
+      identificationNumber: holder.documentNumber,
+    });
+    return token.id;
+  } catch (error) {
+    const causes = Array.isArray(error) ? (error as { message?: string }[]) : [];
+    throw new TokenError(causes[0]?.message);
+  }
+}

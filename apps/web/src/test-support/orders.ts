@@ -1,0 +1,58 @@
+import type { Order } from '@storefront/contracts/orders';
+import type { OrderPayment } from '@storefront/contracts/payments';
+
+/** An order answer as the API gives it (a pickup paid by transfer, waiting), changed where a test says. */
+export function orderAnswer(change: Partial<Order> = {}, payment: Partial<OrderPayment> = {}): Order {
+  return {
+    uid: 'order-1',
+    number: 41,
+    status: 'PENDING_PAYMENT',
+    place: { uid: 'place-1', name: 'Café Demo Miraflores' },
+    company: 'company-1',
+    influencer_uid: null,
+    extras: [],
+    order_type: 'PICKUP',
+    payment_type: 'TRANSFER',
+    pickup_date: '2030-01-15',
+    start_time: '12:00',
+    end_time: '12:30',
+    address: '',
+    district: '',
+    reference: '',
+    latitude: null,
+    longitude: null,
+    comments: '',
+    coupon_code: null,
+    products: [],
+    subtotal: '35.50',
+    delivery_price: '0.00',
+    discount: '0.00',
+    price: '35.50',
+    coins: 0,
+    gift_card_amount: '0.00',
+    amount_due: '35.50',
+    user_data: {
+      full_name: 'Ana Pérez',
+      document_type: 'NATIONAL_ID',
+      document_number: '12345678',
+      email: 'ana@demo.pe',
+      contact_number: '987654321',
+    },
+    billing: null,
+    created_at: '2030-01-15T16:40:00.000Z',
+    payment: {
+      method: 'TRANSFER',
+      provider: null,
+      status: 'PENDING',
+      amount: '35.50',
+      reference: null,
+      card_brand: null,
+      last4: null,
+      refunded_amount: '0.00',
+      action: null,
+      ...payment,
+    },
+    transfer: { channel: 'Yape', number: '987 111 222', holder: 'Café Demo SAC', qr_url: null },
+    ...change,
+  };
+}
