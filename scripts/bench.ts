@@ -8,7 +8,8 @@
 // Then the admin site's product list over the company's 110,148 products (issue 17): first, deep,
 // searched and sorted pages.
 // Then the owner's dashboard over 1,000,000 ledger entries and 100,000 orders (issue 18, bench-dashboard.ts).
-// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard]; writes docs/benchmarks.md.
+// Then the public reads against the wire with wrk (issue 31, bench-wire.ts).
+// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard|wire]; writes docs/benchmarks.md.
 // The /carta part needs the storefront built (npm run build).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -31,6 +32,7 @@ import { benchDashboard } from './bench-dashboard.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { type Job, load as loadWith, type Result } from './bench-http.ts';
 import { writeBenchSection } from './bench-report.ts';
+import { benchWire } from './bench-wire.ts';
 import { startServer as startProductionServer } from './server-process.mjs';
 
 const { values } = parseArgs({
@@ -45,10 +47,16 @@ const CONNECTIONS = Number(values.connections);
 const PLACE = 'place-miraflores';
 const PROGRAM = 'demo-club';
 const host = 'localhost';
-const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard') => !values.only || values.only === part;
+const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard' | 'wire') =>
+  !values.only || values.only === part;
 // The dashboard seeds a database of its own: alone, it skips the shared seeding below.
 if (values.only === 'dashboard') {
   await benchDashboard();
+  process.exit(0);
+}
+// So does the wire part: the demo data as `npm start` loads it.
+if (values.only === 'wire') {
+  await benchWire(DURATION);
   process.exit(0);
 }
 if (runs('ssr') && !existsSync('apps/web/dist-ssr/entry-server.js'))
@@ -436,3 +444,4 @@ try {
   await bench.drop();
 }
 if (runs('dashboard')) await benchDashboard();
+if (runs('wire')) await benchWire(DURATION);

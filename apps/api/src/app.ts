@@ -29,6 +29,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { httpCachePlugin } from './plugins/http-cache.ts';
+import { keptReadsPlugin } from './plugins/kept-reads.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(securityHeadersPlugin, { production: config.production });
   await fastify.register(tenantPlugin);
   await fastify.register(httpCachePlugin);
+  await fastify.register(keptReadsPlugin);
   await fastify.register(metricsPlugin, { token: config.METRICS_TOKEN });
   await fastify.register(authPlugin);
   await fastify.register(rateLimitPlugin);

@@ -206,24 +206,40 @@ describe('server-rendered pages of a tenant without signup', () => {
 describe('the rendered-page cache', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    t = await createTestApp({ config: { WEB_DIST: dist, MENU_CACHE_SECONDS: 60 } });
+    t = await createTestApp({ config: { WEB_DIST: dist, MENU_CACHE_SECONDS: 60, TENANT_CACHE_SECONDS: 60 } });
   });
   afterAll(() => t.close());
 
-  /** The page at `url`, and how many API calls the server made to render it. */
+  /** The page at `url`, how many API calls the server made to render it, and how many database reads. */
   async function render(url: string) {
     const inject = vi.spyOn(t.app, 'inject');
+    const reads = vi.spyOn(t.db, 'select');
     try {
       const res = await t.app.inject({ url, headers: { host: 'localhost' } });
-      return { body: res.body, apiCalls: inject.mock.calls.length - 1 };
+      return { body: res.body, apiCalls: inject.mock.calls.length - 1, reads: reads.mock.calls.length };
     } finally {
       inject.mockRestore();
+      reads.mockRestore();
     }
   }
 
-  it('keeps a page built from public answers only: /carta is rendered once', async () => {
-    expect((await render('/carta')).apiCalls).toBeGreaterThan(0);
-    expect((await render('/carta')).apiCalls).toBe(0);
+  it('keeps a page built from public answers only: /carta is rendered once, and then read from nowhere', async () => {
+    const first = await render('/carta');
+    expect(first.apiCalls).toBeGreaterThan(0);
+    expect(first.reads).toBeGreaterThan(0);
+    // Not even the app record is built again for a kept page.
+    expect(await render('/carta')).toMatchObject({ apiCalls: 0, reads: 0 });
+  });
+
+  it('keeps the app record of pages not kept, and builds it again once an admin write drops the menu', async () => {
+    const recordReads = async () => (await render('/me/delete/x/y')).reads;
+    t.app.menuCache.catalogueChanged();
+    const first = await recordReads();
+    // The deletion check is asked anew, not the record.
+    const kept = await recordReads();
+    expect(kept).toBeLessThan(first);
+    t.app.menuCache.catalogueChanged();
+    expect(await recordReads()).toBeGreaterThan(kept);
   });
 
   it('never sends a page kept for one host to another: each links to its own origin (issue 28 item 6)', async () => {

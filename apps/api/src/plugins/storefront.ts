@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { adminSiteUrl, publicOrigin } from '../lib/public-origin.ts';
+import type { TenantApp } from '../modules/apps/apps.repository.ts';
 import { buildAppRecord } from '../modules/apps/apps.service.ts';
 import { weeklyOpeningHours } from '../modules/catalogue/catalogue.service.ts';
 import { errorBody } from './error-handler.ts';
@@ -151,15 +152,37 @@ export const storefrontPlugin = fp(async function storefront(
       return reply.status(503).type('text/plain').send('The storefront is not built: run `npm run build`.');
     }
     const app = await resolveTenant(request).catch(() => null);
+    const adminUrl = adminSiteUrl(request);
+    // Without its origin (a tenant found by its API key only), the page renders in the browser.
+    const origin = app ? originOf(request, app) : null;
+    const cookieHeader = request.headers.cookie ?? '';
+    const key = [
+      app?.uid,
+      fastify.menuCache.version(),
+      request.language,
+      // The page links to its origin (canonical, og:url) and the admin site, and knows the browser's host name.
+      origin,
+      adminUrl,
+      request.hostname,
+      request.url,
+      // Only the mirrored keys shape the page; other cookies (analytics) are not part of the key.
+      mirroredCookies(cookieHeader),
+    ].join(' ');
+    // A kept page answers before anything is read: the app record is in it.
+    const kept = seconds > 0 && renderer && origin ? pages.get(key) : undefined;
+    if (kept) return sendPage(request, reply, kept);
+
     const record = app
-      ? await buildAppRecord(fastify.db, app, request.language, adminSiteUrl(request))
+      ? await fastify.menuCache.read(`app ${app.uid} ${request.language} ${adminUrl}`, () =>
+          buildAppRecord(fastify.db, app, request.language, adminUrl),
+        )
       : null;
     const recordTags = record
       ? `<script type="application/json" id="app-record">${escapeJsonForHtml(JSON.stringify(record))}</script>` +
         (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '')
       : '';
     const browserStatus = browserPageStatus(request.url, record);
-    if (!app || !record || !renderer) {
+    if (!app || !record || !renderer || !origin) {
       const title = `<title>${escapeHtml(record?.name ?? 'Tienda')}</title>`;
       return sendPage(request, reply, {
         status: browserStatus,
@@ -168,22 +191,6 @@ export const storefrontPlugin = fp(async function storefront(
       });
     }
 
-    const cookieHeader = request.headers.cookie ?? '';
-    const origin = publicOrigin(request, app);
-    const key = [
-      record.uid,
-      fastify.menuCache.version(),
-      request.language,
-      // The page links to its origin (canonical, og:url) and the admin site, and knows the browser's host name.
-      origin,
-      record.admin_url,
-      request.hostname,
-      request.url,
-      // Only the mirrored keys shape the page; other cookies (analytics) are not part of the key.
-      mirroredCookies(cookieHeader),
-    ].join(' ');
-    const kept = seconds > 0 ? pages.get(key) : undefined;
-    if (kept) return sendPage(request, reply, kept);
     const underway = seconds > 0 ? rendering.get(key) : undefined;
     const shared = underway && (await underway);
     if (shared) return sendPage(request, reply, shared);
@@ -292,6 +299,15 @@ function browserPageStatus(url: string, record: App | null): number {
   if (record && companyUid && !record.allowed_companies.some((company) => company.uid === companyUid))
     return 404;
   return 200;
+}
+
+/** The page's public origin, or null when the tenant was not found by a domain of its own. */
+function originOf(request: FastifyRequest, app: TenantApp): string | null {
+  try {
+    return publicOrigin(request, app);
+  } catch {
+    return null;
+  }
 }
 
 /** Brotli at a middle quality: a page is compressed per render (or once per kept page), not at build time. */

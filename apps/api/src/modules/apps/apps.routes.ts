@@ -8,7 +8,7 @@ import { getAppByDomain, getAppByUid } from './apps.service.ts';
 
 export const appsRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/apps/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'getApp',
       tags: ['apps'],
@@ -27,7 +27,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/apps/:uid_app', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'getAppFields',
       tags: ['apps'],

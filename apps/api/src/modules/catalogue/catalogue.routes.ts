@@ -16,11 +16,9 @@ import {
   productsQuerySchema,
 } from '@storefront/contracts/catalogue';
 import { pageSchema } from '@storefront/contracts/lists';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
-import { publicOrigin } from '../../lib/public-origin.ts';
 import { contextOf } from '../../lib/request-context.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
 import * as catalogue from './catalogue.service.ts';
@@ -30,7 +28,7 @@ const tags = ['catalogue'];
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/areas/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'listAreas',
       tags,
@@ -47,7 +45,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/places/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'listPlaces',
       tags,
@@ -76,7 +74,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/places/:place_uid/product-categories/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'listPlaceProductCategories',
       tags,
@@ -97,7 +95,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/company/:company_uid/product-categories/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'listCompanyProductCategories',
       tags,
@@ -119,7 +117,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
 
   for (const redeemables of [false, true]) {
     api.get(`/v7/places/:place_uid/products/${redeemables ? 'redeemables/' : ''}`, {
-      config: { publicCache: true },
+      config: { publicCache: true, keptRead: true },
       schema: {
         operationId: redeemables ? 'listRedeemableProducts' : 'listPlaceProducts',
         tags,
@@ -130,32 +128,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
         querystring: placeProductsQuerySchema,
         response: { 200: pageSchema(productSchema), ...errorResponses },
       },
-      handler: async (request, reply) => {
-        const ctx = contextOf(request);
+      handler: async (request) => {
         const at = pageRequest(request.query);
         const query = redeemables ? { ...request.query, is_redeemable: true } : request.query;
-        const body = await request.server.menuCache.page(
+        const { count, results } = await catalogue.listPlaceProducts(
+          contextOf(request),
           request.params.place_uid,
-          // The page's links are absolute: the same path asked through another domain is another page.
-          `${ctx.app.uid} ${publicOrigin(request)}${request.url}`,
-          async () => {
-            const { count, results } = await catalogue.listPlaceProducts(
-              ctx,
-              request.params.place_uid,
-              query,
-              at,
-            );
-            return reply.serialize(pageOf(request, at, count, results)) as string;
-          },
+          query,
+          at,
         );
-        // Already serialised through the response schema; Fastify sends a JSON string as it is.
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+        return pageOf(request, at, count, results);
       },
     });
   }
 
   api.get('/v7/places/:place_uid/products/:product_uid/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'getPlaceProduct',
       tags,
@@ -168,7 +156,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/products/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'listProducts',
       tags,
@@ -184,7 +172,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/categories/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'listCompanyCategories',
       tags,
@@ -200,7 +188,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v7/apps/:uid_app/allowed-companies/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'listAllowedCompanies',
       tags,

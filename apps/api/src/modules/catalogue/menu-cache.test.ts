@@ -101,15 +101,35 @@ describe('menu pages of a running API (MENU_CACHE_SECONDS 60)', () => {
       ?.stock;
   };
 
+  /** The stock as the product's detail and the list of every place's products show it. */
+  const stockElsewhere = async () => {
+    const detail = await t.app.inject({
+      url: `/api/v7/places/${PLACE}/products/p-leche-de-tigre/`,
+      headers: { host: HOST },
+    });
+    const list = await t.app.inject({
+      url: `/api/v7/products/?place=${PLACE}&search=leche%20de%20tigre`,
+      headers: { host: HOST },
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = (list.json().results as { uid: string; stock: number }[]).find(
+      (p) => p.uid === 'p-leche-de-tigre',
+    );
+    return [detail.json().stock, listed?.stock];
+  };
+
   it("keeps a page until an order or a cancellation moves the place's stock", async () => {
     const token = await demoMemberToken(t.db);
     expect(await stockShown()).toBe(3);
+    expect(await stockElsewhere()).toEqual([3, 3]);
     // A change this process did not make (another API process, the import) shows once the page expires.
     await t.db
       .update(placeProducts)
       .set({ stock: 2 })
       .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-leche-de-tigre')));
     expect(await stockShown()).toBe(3);
+    expect(await stockElsewhere()).toEqual([3, 3]);
 
     const placed = await t.app.inject({
       method: 'POST',
@@ -119,6 +139,7 @@ describe('menu pages of a running API (MENU_CACHE_SECONDS 60)', () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(await stockShown()).toBe(1);
+    expect(await stockElsewhere()).toEqual([1, 1]);
 
     const cancelled = await t.app.inject({
       method: 'PATCH',
@@ -128,6 +149,7 @@ describe('menu pages of a running API (MENU_CACHE_SECONDS 60)', () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await stockShown()).toBe(2);
+    expect(await stockElsewhere()).toEqual([2, 2]);
   });
 
   it("never answers one tenant's kept page to another, nor to another host's links", async () => {

@@ -8,6 +8,7 @@ declare module 'fastify' {
 
 /** Bytes of menu pages one process keeps; past it the least recently asked pages go. */
 const MAX_BYTES = 32 * 1024 * 1024;
+const APP_RECORD_BYTES = 8 * 1024;
 
 export type MenuCache = ReturnType<typeof createMenuCache>;
 
@@ -34,7 +35,22 @@ export function createMenuCache(seconds: number) {
     ttl: seconds * 1000,
     fetchMethod: (_key, _stale, { context: compute }) => compute(),
   });
+  // Reads that may show any place or the app's settings (the app record, the places, a program): keyed
+  // by `version`, so that every change that drops a menu page drops them too.
+  const reads = new LRUCache<string, object | string, () => Promise<object | string>>({
+    maxSize: MAX_BYTES,
+    // An app record is a few KiB; a JSON body counts its length.
+    sizeCalculation: (value) => (typeof value === 'string' ? value.length || 1 : APP_RECORD_BYTES),
+    ttl: seconds * 1000,
+    fetchMethod: (_key, _stale, { context: compute }) => compute(),
+  });
   return {
+    /** The value for this key as of the latest change, computed by `compute` unless it is kept. */
+    async read<T extends object | string>(key: string, compute: () => Promise<T>): Promise<T> {
+      if (seconds === 0) return compute();
+      const value = await reads.fetch(`${version} ${key}`, { context: compute });
+      return (value as T | undefined) ?? compute();
+    },
     /** The page's body for this place and key, computed by `compute` unless it is kept. */
     async page(placeUid: string, key: string, compute: () => Promise<string>): Promise<string> {
       if (seconds === 0) return compute();

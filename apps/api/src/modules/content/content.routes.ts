@@ -7,7 +7,7 @@ import { getLanding } from './content.service.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/v7/apps/:uid_app/landing/', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'getLanding',
       tags: ['apps'],

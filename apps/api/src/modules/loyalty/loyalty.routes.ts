@@ -91,7 +91,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
 
   // A program's public face and its promotions, for visitors: sign-in is asked only to join or redeem.
   api.get('/v5/programs/:uid', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'getProgram',
       tags,
@@ -103,7 +103,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   api.get('/v5/programs/:program_id/promotions', {
-    config: { publicCache: true },
+    config: { publicCache: true, keptRead: true },
     schema: {
       operationId: 'listProgramPromotions',
       tags,

@@ -339,8 +339,15 @@ describe('the storefront shows admin changes at once, on every process', () => {
     const other = await buildApp({ config: t.app.config, db: t.db });
     await other.ready();
     try {
-      const price = async (app: FastifyInstance) =>
-        (await menu(app)).find((p) => p.uid === 'p-lomo-saltado')?.unit_price;
+      // The menu page and the product's own detail, both kept by each process.
+      const price = async (app: FastifyInstance) => {
+        const listed = (await menu(app)).find((p) => p.uid === 'p-lomo-saltado')?.unit_price;
+        const detail = await app.inject({
+          url: '/api/v7/places/place-miraflores/products/p-lomo-saltado/',
+          headers: { host: 'localhost' },
+        });
+        return detail.json().unit_price === listed ? listed : `${listed} ≠ ${detail.json().unit_price}`;
+      };
       expect(await price(t.app)).toBe('35.00');
       expect(await price(other)).toBe('35.00');
       const res = await call(tokens.manager, 'PATCH', 'products/p-lomo-saltado/', { price: '36.90' });

@@ -256,6 +256,17 @@ describe('landing sections', () => {
     await other.ready();
     try {
       const current = (await call(tokens.manager, 'GET', 'landing-sections/demo-l-welcome/')).json();
+      const otherWelcome = async () =>
+        (
+          (
+            await other.inject({ url: '/api/v7/apps/demo/landing/', headers: { host: 'localhost' } })
+          ).json() as {
+            uid: string;
+            tittle: string;
+          }[]
+        ).find((s) => s.uid === 'demo-l-welcome')?.tittle;
+      const keptWelcome = await otherWelcome();
+      expect(keptWelcome).toBe(current.tittle);
       const otherVersion = other.menuCache.version();
       const ok = await call(
         tokens.manager,
@@ -278,6 +289,7 @@ describe('landing sections', () => {
       while (other.menuCache.version() === otherVersion && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 25));
       expect(other.menuCache.version()).not.toBe(otherVersion);
+      expect(await otherWelcome()).toBe('Bienvenidos al club');
       const stale = await call(
         tokens.owner,
         'PATCH',
