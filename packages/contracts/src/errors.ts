@@ -106,6 +106,11 @@ export const ERRORS = {
     es: 'El archivo no es un CSV (UTF-8) ni un XLSX que se pueda leer.',
     en: 'The file is not a readable CSV (UTF-8) or XLSX file.',
   },
+  IMPORT_UNPACKS_TOO_LARGE: {
+    status: 400,
+    es: 'El archivo XLSX descomprimido pasa de 50 MB o de 200 partes. Divídelo en varios.',
+    en: 'The XLSX file unpacks to more than 50 MB or 200 parts. Split it into several.',
+  },
   IMPORT_COLUMNS: {
     status: 400,
     es: 'La primera fila debe nombrar las columnas de productos (al menos title y price) y ninguna otra.',

@@ -5,6 +5,7 @@ import { coupons } from '@storefront/db/schema/orders';
 import { apps, companies, places } from '@storefront/db/schema/tenancy';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, picture, pngClaiming } from '../modules/media/image-test-files.ts';
 import { firstSlot, lomoSaltadoLine, pickupBody } from '../modules/orders/orders.fixtures.ts';
@@ -297,6 +298,15 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   },
   IMPORT_TOO_LARGE: { request: () => productImport(Buffer.alloc(10 * 1024 * 1024 + 1, 0x41)) },
   IMPORT_FILE_TYPE: { request: async () => productImport(await picture('png', 20, 20)) },
+  IMPORT_UNPACKS_TOO_LARGE: {
+    // A zip of 201 empty parts: more than an XLSX may hold.
+    request: () =>
+      productImport(
+        Buffer.from(
+          zipSync(Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`${i}.xml`, new Uint8Array()]))),
+        ),
+      ),
+  },
   IMPORT_COLUMNS: { request: () => productImport(Buffer.from('title,price,colour\nCausa,1,red\n')) },
   IMPORT_EMPTY: { request: () => productImport(Buffer.from('title,price\n')) },
   IMPORT_TOO_MANY_ROWS: {

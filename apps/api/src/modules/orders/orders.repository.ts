@@ -161,7 +161,10 @@ export interface StockMove {
   reason: 'ORDER' | 'CANCEL';
 }
 
-/** Moves locked stock rows of one place by their `delta` (negative takes) and records the movements, in two statements. */
+/**
+ * Moves locked stock rows of one place by their `delta` (negative takes) and records the movements, in
+ * two statements. Each moved row gets a new version, so a stock set from an older read answers 409.
+ */
 export async function moveStock(tx: Executor, moves: StockMove[]): Promise<void> {
   const [first] = moves;
   if (!first) return;
@@ -175,7 +178,7 @@ export async function moveStock(tx: Executor, moves: StockMove[]): Promise<void>
   );
   await tx
     .update(placeProducts)
-    .set({ stock: sql`${placeProducts.stock} + ${delta}` })
+    .set({ stock: sql`${placeProducts.stock} + ${delta}`, version: sql`${placeProducts.version} + 1` })
     .where(
       and(
         eq(placeProducts.placeUid, first.placeUid),
@@ -234,9 +237,11 @@ export async function placeOrder(
 ): Promise<{ order: OrderRow; history: HistoryRow; short: string[] }> {
   const wanted = sql`unnest(${sql.param(take.map((line) => line.productUid))}::text[],
     ${sql.param(take.map((line) => line.quantity))}::integer[]) as wanted (product_uid, quantity)`;
-  // A row whose stock became unlimited since the lines were priced is taken from nothing.
+  // A row whose stock became unlimited since the lines were priced is taken from nothing. A counted
+  // row's version moves, so that a stock set from a read before this sale answers 409 (issue 28).
   const taken = tx.$with('taken', {}).as(
-    sql`update ${placeProducts} pp set stock = pp.stock - wanted.quantity from ${wanted}
+    sql`update ${placeProducts} pp set stock = pp.stock - wanted.quantity,
+        version = pp.version + (pp.stock is not null)::integer from ${wanted}
       where pp.place_uid = ${order.placeUid} and pp.product_uid = wanted.product_uid
         and (pp.stock is null or pp.stock >= wanted.quantity)
       returning pp.product_uid, wanted.quantity, pp.stock is not null as counted`,

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { auth, demoMemberToken, firstSlot, pickupBody } from '../../orders/orders.fixtures.ts';
 import {
   type AdminCallArgs,
   type AdminTokens,
@@ -394,6 +395,62 @@ describe('admin availability per place', () => {
     const two = await call(tokens.manager, 'PATCH', `availability/${offer}/`, { stock: 2 });
     expect(two.json()).toMatchObject({ stock: 2 });
     expect((await menu(t.app)).find((p) => p.uid === 'p-lomo-saltado')?.stock).toBe(2);
+  });
+
+  it('answers 409 to a stock set from a read older than an order or its cancellation, so no sale is erased', async () => {
+    const causa = 'place-miraflores.p-causa-limena';
+    const read = await call(tokens.manager, 'GET', `availability/${causa}/`);
+    const set = await call(
+      tokens.manager,
+      'PATCH',
+      `availability/${causa}/`,
+      { stock: 9 },
+      {
+        'if-match': read.headers.etag as string,
+      },
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const member = await demoMemberToken(t.db);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/places/place-miraflores/orders/',
+      headers: auth(member),
+      payload: pickupBody(await firstSlot(t.app), [
+        { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
+      ]),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const stale = await call(
+      tokens.manager,
+      'PATCH',
+      `availability/${causa}/`,
+      { stock: 9 },
+      {
+        'if-match': set.headers.etag as string,
+      },
+    );
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().current).toMatchObject({ stock: 8 });
+
+    const afterOrder = await call(tokens.manager, 'GET', `availability/${causa}/`);
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v5/me/orders/${order.json().uid}/`,
+      headers: auth(member),
+      payload: { status: 'CANCELED_BY_USER' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const staleAgain = await call(
+      tokens.manager,
+      'PATCH',
+      `availability/${causa}/`,
+      { stock: 8 },
+      {
+        'if-match': afterOrder.headers.etag as string,
+      },
+    );
+    expect(staleAgain.statusCode, staleAgain.body).toBe(409);
+    expect(staleAgain.json().current).toMatchObject({ stock: 9 });
   });
 
   it('starts and stops selling a product at a place, with the menu count following', async () => {

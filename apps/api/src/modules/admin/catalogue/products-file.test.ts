@@ -2,6 +2,7 @@ import { adminAuditLog } from '@storefront/db/schema/admin';
 import { products } from '@storefront/db/schema/catalogue';
 import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
@@ -190,6 +191,31 @@ describe('products export and import', () => {
       'p.xlsx',
     );
     expect(good.json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
+  });
+
+  it('refuses an XLSX that would unpack to more than it may (a zip bomb) before unpacking it', async () => {
+    const sheet = await writeXlsxFile([[{ value: 'title' }, { value: 'price' }]]).toBuffer();
+    const entries = unzipSync(new Uint8Array(sheet));
+    const xml = 'xl/worksheets/sheet1.xml';
+    const spaces = strToU8(' '.repeat(60 * 1024 * 1024));
+    const bomb = Buffer.from(zipSync({ ...entries, [xml]: spaces }, { level: 9 }));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const many = Buffer.from(
+      zipSync({
+        ...entries,
+        ...Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`x/${i}.xml`, strToU8('')])),
+      }),
+    );
+    const before = await snapshot();
+    for (const [file, language, message] of [
+      [bomb, 'es', 'El archivo XLSX descomprimido pasa de 50 MB o de 200 partes. Divídelo en varios.'],
+      [many, 'en', 'The XLSX file unpacks to more than 50 MB or 200 parts. Split it into several.'],
+    ] as const) {
+      const res = await upload(file, language, 'productos.xlsx');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ non_field_errors: [message] });
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a file that is not a products CSV or XLSX, changing nothing', async () => {

@@ -75,7 +75,35 @@ export interface FileRow {
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
+/** What an XLSX may unpack to: a few parts, and far more than 10,000 rows of products need. */
+const XLSX_MAX_ENTRIES = 200;
+const XLSX_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Refuses a zip bomb (issue 28) from its directory alone, before anything is inflated: the parts and
+ * the sizes they declare. The reader below inflates each part to its declared size.
+ */
+async function checkXlsxSize(bytes: Buffer): Promise<void> {
+  const { unzipSync } = await import('fflate');
+  let entries = 0;
+  let unpacked = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        entries += 1;
+        unpacked += file.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    throw new AppError('IMPORT_FILE_TYPE');
+  }
+  if (entries > XLSX_MAX_ENTRIES || unpacked > XLSX_MAX_UNPACKED_BYTES)
+    throw new AppError('IMPORT_UNPACKS_TOO_LARGE');
+}
+
 async function xlsxTable(bytes: Buffer): Promise<unknown[][]> {
+  await checkXlsxSize(bytes);
   const { default: readXlsxFile } = await import('read-excel-file/node');
   try {
     const [sheet] = await readXlsxFile(bytes);
