@@ -178,6 +178,8 @@ export function AdminApp() {
       requireAuth
       disableTelemetry
     >
+      {/* First: the screen an owner opens on, and the menu's first entry. */}
+      <Resource name="dashboard" icon={InsightsIcon} list={DashboardPage} />
       <Resource
         name="products"
         icon={RestaurantMenuIcon}
@@ -311,7 +313,6 @@ export function AdminApp() {
       <Resource name="site-content" icon={ArticleIcon} list={SiteContentPage} />
       <Resource name="settings" icon={SettingsIcon} list={SettingsPage} />
       <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
-      <Resource name="dashboard" icon={InsightsIcon} list={DashboardPage} />
       <Resource
         name="installation-apps"
         icon={DnsIcon}
