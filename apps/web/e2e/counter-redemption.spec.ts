@@ -21,7 +21,15 @@ test('a promotion bought in the app is redeemed at the counter by DNI, its coins
   await expect(page.getByTestId('program-coins')).toHaveText('105');
   await page.getByRole('button', { name: 'Ver promoción: Postre por 100 monedas' }).click();
   const dialog = page.getByRole('dialog', { name: 'Postre por 100 monedas' });
+  // Issue 28 item 10: the tap asks first, with the price and the balance after; "No" spends nothing.
   await dialog.getByRole('button', { name: 'Canjear por 100 monedas' }).click();
+  await expect(dialog.getByText('Cuesta 100 monedas: te quedarán 5.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'No, volver' }).click();
+  await expect(page.getByTestId('program-coins')).toHaveText('105');
+  await dialog.getByRole('button', { name: 'Canjear por 100 monedas' }).click();
+  const purchase = page.waitForRequest((sent) => sent.url().endsWith('/purchase/'));
+  await dialog.getByRole('button', { name: 'Sí, canjear' }).click();
+  expect((await purchase).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   const bought = dialog.getByText(/^¡Compra realizada! Muestra el código [A-Z0-9]{10} en el local/);
   await expect(bought).toBeVisible();
   await expect(
@@ -50,6 +58,9 @@ test('a promotion bought in the app is redeemed at the counter by DNI, its coins
   await expect(postre.getByText('Comprada en la app: se canjea sin cobrar monedas')).toBeVisible();
   await counter.screenshot({ path: test.info().outputPath('counter-before.png'), fullPage: true });
   await postre.getByRole('button', { name: 'Canjear: Postre por 100 monedas' }).click();
+  const asked = counter.getByRole('alertdialog', { name: '¿Canjear Postre por 100 monedas?' });
+  await expect(asked).toContainText('No se cobran monedas.');
+  await asked.getByRole('button', { name: 'Sí, canjear' }).click();
   await expect(counter.getByText('Promoción canjeada: Postre por 100 monedas')).toBeVisible();
   // Charged once: still 5 coins, and the bought code is the one used.
   await expect(card.getByTestId('coins')).toHaveText('5');

@@ -117,6 +117,8 @@ test('buying a promotion with coins spends them; refusals show the server messag
   await page.getByRole('button', { name: 'Ver promoción: Seco de res con 35% de descuento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Seco de res con 35% de descuento' });
   await dialog.getByRole('button', { name: 'Canjear por 80 monedas' }).click();
+  await expect(dialog.getByText('Cuesta 80 monedas: te quedarán 25.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sí, canjear' }).click();
   await expect(
     dialog.getByText(
       /^¡Compra realizada! Muestra el código [A-Z0-9]{10} en el local para usarla\. Te quedan 25 monedas\.$/,
@@ -133,15 +135,16 @@ test('buying a promotion with coins spends them; refusals show the server messag
   await page.getByRole('button', { name: 'Ver promoción: Adobo arequipeño con 40% de descuento' }).click();
   const costly = page.getByRole('dialog', { name: 'Adobo arequipeño con 40% de descuento' });
   await expect(costly.getByText('Te faltan 50 monedas para canjear esta promoción.')).toBeVisible();
-  await costly.getByRole('button', { name: 'Canjear por 50 monedas' }).click();
-  await expect(costly.getByRole('alert')).toHaveText('No tienes monedas suficientes');
+  await expect(costly.getByRole('button', { name: 'Canjear por 50 monedas' })).toBeDisabled();
   await costly.getByRole('button', { name: 'Cerrar' }).click();
 
   await page.getByRole('button', { name: 'Ver promoción: Chicha morada de bienvenida' }).click();
   const welcome = page.getByRole('dialog', { name: 'Chicha morada de bienvenida' });
   await welcome.getByRole('button', { name: 'Canjear ahora' }).click();
+  await welcome.getByRole('button', { name: 'Sí, canjear' }).click();
   await expect(welcome.getByText(/^¡Compra realizada!/)).toBeVisible();
   await welcome.getByRole('button', { name: 'Canjear ahora' }).click();
+  await welcome.getByRole('button', { name: 'Sí, canjear' }).click();
   await expect(welcome.getByRole('alert')).toHaveText('Esta promoción ya fue utilizada');
 });
 

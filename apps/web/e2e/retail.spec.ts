@@ -77,11 +77,22 @@ test('a staff member serves customers and runs the order board', { tag: '@phone'
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Canjear: Chicha morada de bienvenida' }).click();
+  await page
+    .getByRole('alertdialog', { name: '¿Canjear Chicha morada de bienvenida?' })
+    .getByRole('button', { name: 'Sí, canjear' })
+    .click();
   await expect(page.getByText('Promoción canjeada: Chicha morada de bienvenida')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Canjear: Chicha morada de bienvenida' })).toHaveCount(0);
 
   await expect(card.getByTestId('stamps')).toHaveText('0 de 6');
+  // Issue 28 item 10: a stamp is asked first; "No" stamps nothing.
   await card.getByRole('button', { name: 'Sellar' }).click();
+  const asked = page.getByRole('alertdialog', { name: '¿Sellar la tarjeta de Rosa?' });
+  await expect(asked).toContainText('tendrá 1 de 6 sellos');
+  await asked.getByRole('button', { name: 'No, volver' }).click();
+  await expect(card.getByTestId('stamps')).toHaveText('0 de 6');
+  await card.getByRole('button', { name: 'Sellar' }).click();
+  await asked.getByRole('button', { name: 'Sí, sellar' }).click();
   await expect(card.getByTestId('stamps')).toHaveText('1 de 6');
 
   await card.getByRole('button', { name: 'Agregar puntos' }).click();

@@ -20,3 +20,26 @@ describe('the demo pictures', () => {
     expect(large).toEqual([]);
   });
 });
+
+// Issue 28: the ceviche was shown with a cake. A picture's own label names what it shows.
+describe('the demo pictures show what they name', () => {
+  it('the drawn picture of a ceviche is a ceviche', () => {
+    const ceviches = [...tenant.matchAll(/"title": "[^"]*[Cc]eviche[^"]*",[^{}]*?"image": "(\/demo\/products\/[^"]+)"/g)];
+    expect(ceviches.length).toBeGreaterThan(0);
+    for (const [, path] of ceviches) {
+      const svg = readFileSync(new URL(`apps/web/public${path}`, root), 'utf8');
+      expect(svg, path).toContain('aria-label="Ceviche"');
+    }
+  });
+});
+
+// Issue 28: the demo raffle drew on the day its registration closed, before the close.
+describe('the demo raffles', () => {
+  it('draw after their registration closes', () => {
+    const raffles = [...tenant.matchAll(/"ends_at": "([^"]+)",\s*"draw_date": "([^"]+)"/g)];
+    expect(raffles.length).toBeGreaterThan(0);
+    for (const [, endsAt, drawDate] of raffles) {
+      expect(Date.parse(`${drawDate}T00:00:00-05:00`)).toBeGreaterThan(Date.parse(endsAt ?? ''));
+    }
+  });
+});

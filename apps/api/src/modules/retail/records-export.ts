@@ -1,4 +1,4 @@
-import type { Language } from '@storefront/contracts/constants';
+import type { DocumentType, Language } from '@storefront/contracts/constants';
 import type { RetailRedemption } from '@storefront/contracts/retail';
 import { csvFile } from '../../lib/csv.ts';
 import { localNow } from '../catalogue/pickup-schedule.ts';
@@ -32,6 +32,23 @@ const HEADERS: Record<Language, string[]> = {
   ],
 };
 
+const DOCUMENT_TYPES: Record<Language, Record<DocumentType, string>> = {
+  es: {
+    NATIONAL_ID: 'DNI',
+    PASSPORT: 'Pasaporte',
+    FOREIGNER_ID: 'Carné de extranjería',
+    TAX_ID: 'RUC',
+    OTHER: 'Otro documento',
+  },
+  en: {
+    NATIONAL_ID: 'National ID',
+    PASSPORT: 'Passport',
+    FOREIGNER_ID: 'Foreigner ID',
+    TAX_ID: 'Tax ID',
+    OTHER: 'Other document',
+  },
+};
+
 /** "2026-11-24 14:05": the wall-clock time of the place, as staff read it (not UTC). */
 export function localDateTime(iso: string, timeZone: string): string {
   const { date, minutes } = localNow(new Date(iso), timeZone);
@@ -39,7 +56,7 @@ export function localDateTime(iso: string, timeZone: string): string {
   return `${date} ${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 }
 
-function rowOf(record: RetailRedemption, timeZone: string): (string | number)[] {
+function rowOf(record: RetailRedemption, language: Language, timeZone: string): (string | number)[] {
   return [
     localDateTime(record.redeemed_at, timeZone),
     record.code,
@@ -47,7 +64,7 @@ function rowOf(record: RetailRedemption, timeZone: string): (string | number)[] 
     record.promotion.rate_discount,
     record.coins_spent,
     record.member.full_name,
-    record.member.document_type,
+    DOCUMENT_TYPES[language][record.member.document_type as DocumentType] ?? record.member.document_type,
     record.member.document_number ?? '',
     record.place.name,
     record.staff ?? '',
@@ -56,7 +73,7 @@ function rowOf(record: RetailRedemption, timeZone: string): (string | number)[] 
 
 /** The records of one place, its times in the place's time zone. */
 export function recordsCsv(records: RetailRedemption[], language: Language, timeZone: string): Buffer {
-  return csvFile([HEADERS[language], ...records.map((record) => rowOf(record, timeZone))]);
+  return csvFile([HEADERS[language], ...records.map((record) => rowOf(record, language, timeZone))]);
 }
 
 /** The XLSX writer loads with the first download, not with the server. */
@@ -67,7 +84,7 @@ export async function recordsXlsx(
 ): Promise<Buffer> {
   const { default: writeXlsxFile } = await import('write-excel-file/node');
   const header = HEADERS[language].map((value) => ({ value, fontWeight: 'bold' as const }));
-  return writeXlsxFile([header, ...records.map((record) => rowOf(record, timeZone))], {
+  return writeXlsxFile([header, ...records.map((record) => rowOf(record, language, timeZone))], {
     sheet: language === 'es' ? 'Canjes' : 'Redemptions',
   }).toBuffer();
 }

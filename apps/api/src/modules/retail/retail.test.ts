@@ -562,6 +562,9 @@ describe('redemption records', () => {
     expect(lines[0]).toContain('Promoción');
     expect(lines).toHaveLength(page.count + 1);
     expect(csv.body).toContain('Chicha morada de bienvenida');
+    // The document type as staff name it, not the API's constant (issue 28).
+    expect(csv.body).toContain(',DNI,');
+    expect(csv.body).not.toContain('NATIONAL_ID');
 
     const xlsx = await call(staff, 'GET', `redemptions/?place=${PLACE}&date=${today()}&format=xlsx`);
     const [sheet] = await readXlsxFile(xlsx.rawPayload);

@@ -6,12 +6,14 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   dismissLabel: string;
+  /** While the confirmed request runs: the confirm button waits, so a second tap sends nothing. */
+  busy?: boolean;
   onConfirm(): void;
   onDismiss(): void;
 }
 
 /**
- * Asks before an action that cannot be undone (cancelling an order or a subscription). The focus starts
+ * Asks before an action that cannot be undone (cancelling an order or a subscription, spending a customer's coins or stamps). The focus starts
  * on the safe choice, so Enter or Space pressed by habit does not confirm; Escape and the dismiss button
  * answer no, and the focus then goes back to the control that opened the question.
  */
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   dismissLabel,
+  busy = false,
   onConfirm,
   onDismiss,
 }: ConfirmDialogProps) {
@@ -43,7 +46,7 @@ export function ConfirmDialog({
         <button ref={dismiss} type="button" className="button secondary" onClick={onDismiss}>
           {dismissLabel}
         </button>
-        <button type="button" className="button danger" onClick={onConfirm}>
+        <button type="button" className="button danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </button>
       </div>

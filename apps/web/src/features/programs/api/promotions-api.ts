@@ -75,15 +75,15 @@ export function useCouponCode(programUid: string, uid: string) {
   });
 }
 
-/** Buys the promotion with coins; the member's coins and the promotions' stock and use change. */
+/** Buys the promotion with coins, under the key of the member's confirmation; the member's coins and the promotions' stock and use change. */
 export function usePurchasePromotion(programUid: string, uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
+    mutationFn: (idempotencyKey: string) =>
       apiFetch<Redemption>(`${base(programUid)}${encodeURIComponent(uid)}/purchase/`, {
         method: 'POST',
         body: {},
-        headers: idempotent(),
+        headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onSuccess: () =>
       Promise.all([

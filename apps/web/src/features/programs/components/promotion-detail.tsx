@@ -1,4 +1,5 @@
 import type { Promotion } from '@storefront/contracts/loyalty';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
@@ -52,6 +53,7 @@ function PromotionBody({
   const purchase = usePurchasePromotion(programUid, promotion.uid);
   const missing = Math.max(0, promotion.coin_price - coins);
   const code = qr.data ?? coupon.data;
+  const [confirmKey, setConfirmKey] = useState<string | null>(null);
 
   return (
     <article className="promotion-detail">
@@ -104,18 +106,42 @@ function PromotionBody({
       <div className="promotion-purchase">
         <p>{t('yourCoins', { coins })}</p>
         {missing > 0 && <p className="coins-missing">{t('missing', { n: missing })}</p>}
-        <button
-          type="button"
-          className="button"
-          onClick={() => purchase.mutate()}
-          disabled={purchase.isPending}
-        >
-          {purchase.isPending
-            ? t('buying')
-            : promotion.coin_price > 0
-              ? t('buy', { coins: promotion.coin_price })
-              : t('redeemNow')}
-        </button>
+        {confirmKey === null ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => setConfirmKey(crypto.randomUUID())}
+            disabled={missing > 0}
+          >
+            {promotion.coin_price > 0 ? t('buy', { coins: promotion.coin_price }) : t('redeemNow')}
+          </button>
+        ) : (
+          <div className="promotion-confirm">
+            <p>
+              <strong>{t('confirmBuy', { title: promotion.title })}</strong>
+            </p>
+            {promotion.coin_price > 0 && (
+              <p>{t('confirmPrice', { coins: promotion.coin_price, after: coins - promotion.coin_price })}</p>
+            )}
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => setConfirmKey(null)}
+              disabled={purchase.isPending}
+            >
+              {t('confirmNo')}
+            </button>
+            {/* One key per confirmation: a repeated tap or a retry of this one buys once. */}
+            <button
+              type="button"
+              className="button"
+              onClick={() => purchase.mutate(confirmKey, { onSettled: () => setConfirmKey(null) })}
+              disabled={purchase.isPending}
+            >
+              {purchase.isPending ? t('buying') : t('confirmYes')}
+            </button>
+          </div>
+        )}
         {purchase.isError && (
           <p className="form-error" role="alert">
             {refusal(purchase.error) ?? t('common:errors.generic')}

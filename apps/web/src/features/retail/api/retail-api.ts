@@ -9,7 +9,7 @@ import type {
   STAFF_ORDER_STATUSES,
 } from '@storefront/contracts/retail';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch, type RequestOptions } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 
 export type { Customer, Order, RetailPlace, RetailRedemption };
@@ -38,7 +38,6 @@ export const retailKeys = {
   records: (place: string, date: string, page: number) => ['retail', 'records', place, date, page] as const,
   orders: (place: string) => ['retail', 'orders', place] as const,
 };
-const idempotent = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 
 export function useRetailPlaces() {
   return useQuery({
@@ -62,32 +61,38 @@ export function useCustomers(search: { type: string; value: string } | null) {
 }
 
 /** Any staff write refreshes the customer card, the records and the board. */
-function useRetailWrite<Body, Result>(path: string, withKey = false) {
+function useRetailWrite<Variables, Result>(path: string, request: (variables: Variables) => RequestOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) =>
-      apiFetch<Result>(`${base}${path}`, {
-        method: 'POST',
-        body,
-        headers: withKey ? idempotent() : undefined,
-      }),
+    mutationFn: (variables: Variables) =>
+      apiFetch<Result>(`${base}${path}`, { method: 'POST', ...request(variables) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['retail', 'customers'] }),
   });
 }
 
+/** A write that moves coins, stamps or points, with the Idempotency-Key of the cashier's confirmation. */
+interface Keyed<Body> {
+  body: Body;
+  key: string;
+}
+const keyed = <Body>({ body, key }: Keyed<Body>) => ({ body, headers: { 'Idempotency-Key': key } });
+
 export const useRedeem = () =>
   useRetailWrite<
-    { place: string; member: string; promotion: string } | { place: string; code: string },
+    Keyed<{ place: string; member: string; promotion: string } | { place: string; code: string }>,
     Redemption
-  >('redemptions/', true);
+  >('redemptions/', keyed);
 export const useStamp = () =>
-  useRetailWrite<{ place: string; member: string; program: string }, MembershipResult>('stamps/', true);
+  useRetailWrite<Keyed<{ place: string; member: string; program: string }>, MembershipResult>(
+    'stamps/',
+    keyed,
+  );
 export const useAddPoints = () =>
   useRetailWrite<
-    { place: string; member: string; program: string; amount: number; description: string },
+    Keyed<{ place: string; member: string; program: string; amount: number; description: string }>,
     MembershipResult
-  >('points/', true);
-export const useCreateUser = () => useRetailWrite<CreateUserBody, Customer>('users/');
+  >('points/', keyed);
+export const useCreateUser = () => useRetailWrite<CreateUserBody, Customer>('users/', (body) => ({ body }));
 
 export function useRedemptionRecords(place: string, date: string, page: number) {
   return useQuery({

@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { type Customer, type RetailPlace, useRedeem, useStamp } from '../api/retail-api.ts';
 import { errorText } from './customer-panel.tsx';
 import { PointsForm } from './points-form.tsx';
 
 type Membership = Customer['memberships'][number];
+type Promotion = Customer['promotions'][number];
+/** The write the cashier is asked to confirm, with the Idempotency-Key of that confirmation. */
+type Asking =
+  | { kind: 'stamp'; membership: Membership; key: string }
+  | { kind: 'redeem'; promotion: Promotion; key: string };
 
 /** A customer: identity, each membership with stamp and add-points, and the promotions usable now. */
 export function CustomerCard({ customer, place }: { customer: Customer; place: RetailPlace }) {
@@ -13,9 +19,22 @@ export function CustomerCard({ customer, place }: { customer: Customer; place: R
   const redeem = useRedeem();
   const stamp = useStamp();
   const [pointsFor, setPointsFor] = useState<Membership | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const promotions = customer.promotions.filter(
     (promotion) => promotion.places.length === 0 || promotion.places.includes(place.uid),
   );
+
+  /** What the redemption charges: a bought code costs nothing more; else the price and the coins left. */
+  const redeemText = (promotion: Promotion) => {
+    if (promotion.acquired > 0 || promotion.coin_price === 0) return t('confirm.redeemFree');
+    const coins = customer.memberships.find(
+      (membership) => membership.program.uid === promotion.program,
+    )?.coins;
+    return t('confirm.redeemCoins', {
+      coins: promotion.coin_price,
+      after: (coins ?? 0) - promotion.coin_price,
+    });
+  };
 
   return (
     <article className="customer-card" aria-labelledby={`customer-${customer.uid}`}>
@@ -60,24 +79,7 @@ export function CustomerCard({ customer, place }: { customer: Customer; place: R
             <button
               type="button"
               className="button"
-              disabled={stamp.isPending}
-              onClick={() =>
-                stamp.mutate(
-                  { place: place.uid, member: customer.uid, program: membership.program.uid },
-                  {
-                    onSuccess: (result) =>
-                      result.reward_unlocked
-                        ? toast.success(t('stampReward'))
-                        : toast.success(
-                            t('stampDone', {
-                              stamps: result.stamps,
-                              required: membership.program.stamps_required,
-                            }),
-                          ),
-                    onError: (error) => toast.error(errorText(error, t('error'))),
-                  },
-                )
-              }
+              onClick={() => setAsking({ kind: 'stamp', membership, key: crypto.randomUUID() })}
             >
               {t('customer.stamp')}
             </button>
@@ -87,6 +89,64 @@ export function CustomerCard({ customer, place }: { customer: Customer; place: R
           </div>
         </section>
       ))}
+      {asking?.kind === 'stamp' && (
+        <ConfirmDialog
+          title={t('confirm.stampTitle', { name: customer.first_name })}
+          message={t('confirm.stampText', {
+            program: asking.membership.program.name,
+            stamps: asking.membership.stamps + 1,
+            required: asking.membership.program.stamps_required,
+          })}
+          confirmLabel={t('confirm.stampYes')}
+          dismissLabel={t('confirm.no')}
+          busy={stamp.isPending}
+          onDismiss={() => setAsking(null)}
+          onConfirm={() =>
+            stamp.mutate(
+              {
+                body: { place: place.uid, member: customer.uid, program: asking.membership.program.uid },
+                key: asking.key,
+              },
+              {
+                onSuccess: (result) =>
+                  toast.success(
+                    result.reward_unlocked
+                      ? t('stampReward')
+                      : t('stampDone', {
+                          stamps: result.stamps,
+                          required: asking.membership.program.stamps_required,
+                        }),
+                  ),
+                onError: (error) => toast.error(errorText(error, t('error'))),
+                onSettled: () => setAsking(null),
+              },
+            )
+          }
+        />
+      )}
+      {asking?.kind === 'redeem' && (
+        <ConfirmDialog
+          title={t('confirm.redeemTitle', { title: asking.promotion.title })}
+          message={redeemText(asking.promotion)}
+          confirmLabel={t('confirm.redeemYes')}
+          dismissLabel={t('confirm.no')}
+          busy={redeem.isPending}
+          onDismiss={() => setAsking(null)}
+          onConfirm={() =>
+            redeem.mutate(
+              {
+                body: { place: place.uid, member: customer.uid, promotion: asking.promotion.uid },
+                key: asking.key,
+              },
+              {
+                onSuccess: () => toast.success(t('redeemDone', { title: asking.promotion.title })),
+                onError: (error) => toast.error(errorText(error, t('error'))),
+                onSettled: () => setAsking(null),
+              },
+            )
+          }
+        />
+      )}
       {pointsFor && (
         <PointsForm
           place={place}
@@ -120,17 +180,8 @@ export function CustomerCard({ customer, place }: { customer: Customer; place: R
                 <button
                   type="button"
                   className="button"
-                  disabled={redeem.isPending}
                   aria-label={`${t('customer.redeem')}: ${promotion.title}`}
-                  onClick={() =>
-                    redeem.mutate(
-                      { place: place.uid, member: customer.uid, promotion: promotion.uid },
-                      {
-                        onSuccess: () => toast.success(t('redeemDone', { title: promotion.title })),
-                        onError: (error) => toast.error(errorText(error, t('error'))),
-                      },
-                    )
-                  }
+                  onClick={() => setAsking({ kind: 'redeem', promotion, key: crypto.randomUUID() })}
                 >
                   {t('customer.redeem')}
                 </button>

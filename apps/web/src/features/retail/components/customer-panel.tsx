@@ -36,7 +36,7 @@ export function CustomerPanel({ place }: { place: RetailPlace }) {
       // A promotion code (typed, or a promotion QR `PROMO:<code>`) is redeemed at once.
       setSearch(null);
       redeemCode.mutate(
-        { place: place.uid, code: text },
+        { body: { place: place.uid, code: text }, key: crypto.randomUUID() },
         {
           onSuccess: (redemption) => {
             toast.success(t('codeRedeemDone', { title: redemption.promotion.title }));

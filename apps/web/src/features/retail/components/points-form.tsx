@@ -40,7 +40,10 @@ export function PointsForm({ place, memberUid, membership, onClose }: Props) {
   const submit = form.handleSubmit((values) => {
     setGeneral(null);
     addPoints.mutate(
-      { place: place.uid, member: memberUid, program: membership.program.uid, ...values },
+      {
+        body: { place: place.uid, member: memberUid, program: membership.program.uid, ...values },
+        key: crypto.randomUUID(),
+      },
       {
         onSuccess: () => {
           toast.success(t('points.done', { amount: values.amount }));

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatCalendarDay } from '../../../lib/dates.ts';
 import { pageParam, useSearchState } from '../../../lib/search-params.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { useCancelSubscription, useSubscriptions } from '../api/subscriptions-api.ts';
@@ -24,7 +25,7 @@ interface SubscriptionListProps {
 
 /** A page of subscriptions: place, days and slot, products, price, status, and cancel when allowed. */
 export function SubscriptionList({ scope, status, label, cancellable }: SubscriptionListProps) {
-  const { t } = useTranslation('subscriptions');
+  const { t, i18n } = useTranslation('subscriptions');
   const app = useAppRecord();
   const [params, update] = useSearchState();
   const page = pageParam(params.get('page'));
@@ -68,7 +69,9 @@ export function SubscriptionList({ scope, status, label, cancellable }: Subscrip
                 end: item.end_time,
               })}
             </p>
-            <p className="subscription-muted">{t('since', { date: item.pickup_date })}</p>
+            <p className="subscription-muted">
+              {t('since', { date: formatCalendarDay(item.pickup_date, i18n.language, 'long') })}
+            </p>
             <p>{productsOf(item)}</p>
             <p className="subscription-price">{formatMoney(app.currency.symbol, item.price)}</p>
             {cancellable && item.status === 'ACTIVE' && (
