@@ -8,12 +8,12 @@
 // Then the admin site's product list over the company's 110,148 products (issue 17): first, deep,
 // searched and sorted pages.
 // Then the owner's dashboard over 1,000,000 ledger entries and 100,000 orders (issue 18, bench-dashboard.ts).
-// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard]; writes docs/benchmarks.md.
+// Then the delays the tests wait for without timing them (bench-timings.ts).
+// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard|timings]; writes docs/benchmarks.md.
 // The /carta part needs the storefront built (npm run build).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type Database, openDatabase } from '@storefront/db/client';
 import { importTenantFile } from '@storefront/db/tenant-import';
@@ -30,7 +30,8 @@ import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
 import { benchDashboard } from './bench-dashboard.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { type Job, load as loadWith, type Result } from './bench-http.ts';
-import { writeBenchSection } from './bench-report.ts';
+import { machine, writeBenchSection } from './bench-report.ts';
+import { benchTimings } from './bench-timings.ts';
 import { startServer as startProductionServer } from './server-process.mjs';
 
 const { values } = parseArgs({
@@ -45,10 +46,11 @@ const CONNECTIONS = Number(values.connections);
 const PLACE = 'place-miraflores';
 const PROGRAM = 'demo-club';
 const host = 'localhost';
-const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard') => !values.only || values.only === part;
-// The dashboard seeds a database of its own: alone, it skips the shared seeding below.
-if (values.only === 'dashboard') {
-  await benchDashboard();
+const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard' | 'timings') =>
+  !values.only || values.only === part;
+// The dashboard and the timings start databases of their own: alone, they skip the shared seeding below.
+if (values.only === 'dashboard' || values.only === 'timings') {
+  await (values.only === 'dashboard' ? benchDashboard() : benchTimings());
   process.exit(0);
 }
 if (runs('ssr') && !existsSync('apps/web/dist-ssr/entry-server.js'))
@@ -129,11 +131,6 @@ async function rawServer(answers: Map<string, { status: number; body: string }>)
 }
 
 const ms = (n: number) => n.toFixed(1);
-const machine = () =>
-  `${availableParallelism()} cores (nproc), Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')}`;
-
 /**
  * The server-rendered /carta (HTML of the place's first page, its state and head) against the JSON menu
  * call for the same place, on the server as it starts (MENU_CACHE_SECONDS default: the page and menu
@@ -436,3 +433,4 @@ try {
   await bench.drop();
 }
 if (runs('dashboard')) await benchDashboard();
+if (runs('timings')) await benchTimings();
