@@ -5,7 +5,6 @@
 // ago, with and without a place; and EXPLAIN (ANALYZE, BUFFERS) of every query for the last 30 days.
 // PGlite by default, a new PostgreSQL database with TEST_DATABASE_URL. Run: npm run bench -- --only dashboard.
 import { readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
 import type { Database } from '@storefront/db/client';
 import { importTenantFile } from '@storefront/db/tenant-import';
 import { type SQL, sql } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import * as repo from '../apps/api/src/modules/admin/dashboard/dashboard.reposit
 import { issueToken } from '../apps/api/src/modules/sessions/sessions.service.ts';
 import { DEMO_FILE, OFFLINE_CONFIG } from '../apps/api/src/test/test-app.ts';
 import { openBenchDatabase } from './bench-database.ts';
-import { writeBenchSection } from './bench-report.ts';
+import { machine, writeBenchSection } from './bench-report.ts';
 
 const COMPANY = 'demo-main';
 const PROGRAM = 'demo-club';
@@ -246,13 +245,10 @@ export async function benchDashboard(): Promise<void> {
       }
     }
     console.log(details.join('\n\n'));
-    const machine = `${availableParallelism()} cores (nproc), Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}`;
     const table = [
       `### Owner's dashboard, ${Number(counts?.ledger).toLocaleString('en')} ledger entries and ${Number(counts?.orders).toLocaleString('en')} orders (${kind})`,
       '',
-      `Machine: ${machine}. Command: \`npm run bench -- --only dashboard\`${kind === 'postgres' ? ' with TEST_DATABASE_URL' : ''}. One company, ${MEMBERS.toLocaleString('en')} members of one program, orders and ledger over the last 365 days (seeded with generate_series), 20,000 redemptions. Medians of ${RUNS} runs after a warm-up, in ms: the whole call through app.inject (its queries run side by side on the pool), then each query of dashboard.repository.ts alone. Target: every query under ${TARGET_MS} ms; slowest query here ${worst.toFixed(1)} ms.`,
+      `Machine: ${machine()}. Command: \`npm run bench -- --only dashboard\`${kind === 'postgres' ? ' with TEST_DATABASE_URL' : ''}. One company, ${MEMBERS.toLocaleString('en')} members of one program, orders and ledger over the last 365 days (seeded with generate_series), 20,000 redemptions. Medians of ${RUNS} runs after a warm-up, in ms: the whole call through app.inject (its queries run side by side on the pool), then each query of dashboard.repository.ts alone. Target: every query under ${TARGET_MS} ms; slowest query here ${worst.toFixed(1)} ms.`,
       '',
       `| range | whole call | ${queries.map((q) => q.name).join(' | ')} |`,
       `| --- | ${queries.map(() => '---:').join(' | ')} | ---: |`,

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const file = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -19,3 +20,9 @@ export function writeBenchSection(name: string, table: string): void {
   );
   console.log(`Wrote the ${name} section of ${file}.`);
 }
+
+/** The machine line of every section: cores, Node, when, and the load it ran under. */
+export const machine = () =>
+  `${availableParallelism()} cores (nproc), Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`;

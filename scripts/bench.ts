@@ -9,12 +9,12 @@
 // searched and sorted pages.
 // Then the owner's dashboard over 1,000,000 ledger entries and 100,000 orders (issue 18, bench-dashboard.ts).
 // Then the public reads against the wire with wrk (issue 31, bench-wire.ts).
-// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard|wire]; writes docs/benchmarks.md.
+// Then the delays the tests wait for without timing them (bench-timings.ts).
+// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard|wire|timings]; writes docs/benchmarks.md.
 // The /carta part needs the storefront built (npm run build).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type Database, openDatabase } from '@storefront/db/client';
 import { importTenantFile } from '@storefront/db/tenant-import';
@@ -31,7 +31,8 @@ import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
 import { benchDashboard } from './bench-dashboard.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { type Job, load as loadWith, type Result } from './bench-http.ts';
-import { writeBenchSection } from './bench-report.ts';
+import { machine, writeBenchSection } from './bench-report.ts';
+import { benchTimings } from './bench-timings.ts';
 import { benchWire } from './bench-wire.ts';
 import { startServer as startProductionServer } from './server-process.mjs';
 
@@ -47,11 +48,11 @@ const CONNECTIONS = Number(values.connections);
 const PLACE = 'place-miraflores';
 const PROGRAM = 'demo-club';
 const host = 'localhost';
-const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard' | 'wire') =>
+const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard' | 'wire' | 'timings') =>
   !values.only || values.only === part;
-// The dashboard seeds a database of its own: alone, it skips the shared seeding below.
-if (values.only === 'dashboard') {
-  await benchDashboard();
+// The dashboard and the timings start databases of their own: alone, they skip the shared seeding below.
+if (values.only === 'dashboard' || values.only === 'timings') {
+  await (values.only === 'dashboard' ? benchDashboard() : benchTimings());
   process.exit(0);
 }
 // So does the wire part: the demo data as `npm start` loads it.
@@ -137,11 +138,6 @@ async function rawServer(answers: Map<string, { status: number; body: string }>)
 }
 
 const ms = (n: number) => n.toFixed(1);
-const machine = () =>
-  `${availableParallelism()} cores (nproc), Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')}`;
-
 /**
  * The server-rendered /carta (HTML of the place's first page, its state and head) against the JSON menu
  * call for the same place, on the server as it starts (MENU_CACHE_SECONDS default: the page and menu
@@ -445,3 +441,4 @@ try {
 }
 if (runs('dashboard')) await benchDashboard();
 if (runs('wire')) await benchWire(DURATION);
+if (runs('timings')) await benchTimings();

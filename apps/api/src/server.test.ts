@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HEARTBEAT_MS, STALE_MS } from '@storefront/db/data-dir-lock';
 import { afterAll, describe, expect, it } from 'vitest';
+import { OWN_PID_NAMESPACE, pidNamespaceProblem } from './test/proof-requirements.ts';
 import { killServer, type ServerProcess, startServer } from './test/server-process.ts';
 
 // The real server as a process on the embedded database: the data-folder lock, a clean Ctrl-C and
@@ -41,27 +40,22 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 
     expect(app.uid).toBe('demo');
 
     // kill -9 leaves the lock behind; a server in the same pid namespace sees the pid dead and takes
-    // it over at once, without waiting for the heartbeat to go stale.
+    // it over at once, without waiting for the heartbeat to go stale: its heartbeat is set an hour
+    // ahead, so that only the dead pid lets the next server start.
     await killServer(third);
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
-    const startedAt = Date.now();
+    const lock = join(dataDir, 'server.lock');
+    expect(existsSync(lock)).toBe(true);
+    const later = new Date(Date.now() + 3_600_000);
+    utimesSync(lock, later, later);
     const fourth = await start();
-    expect(Date.now() - startedAt).toBeLessThan(STALE_MS);
     fourth.child.kill('SIGTERM');
     expect(await fourth.exited).toBe(0);
   });
 
-  // Two containers on one volume: each server in its own pid namespace, where both can be pid 1.
-  const ownNamespace = ['unshare', '--pid', '--fork', '--kill-child'];
-  const unshareProblem = (() => {
-    const probe = spawnSync(ownNamespace[0] as string, [...ownNamespace.slice(1), 'true'], {
-      encoding: 'utf8',
-    });
-    if (probe.error) return `unshare is not available (${probe.error.message})`;
-    return probe.status === 0
-      ? null
-      : `unshare --pid failed (${probe.stderr.trim() || `exit ${probe.status}`}; it needs root)`;
-  })();
+  // Two containers on one volume: each server in its own pid namespace, where both can be pid 1. Without
+  // root it skips, and `npm test` names the skip (REQUIRE_ALL_PROOFS=1 fails on it).
+  const ownNamespace = OWN_PID_NAMESPACE;
+  const unshareProblem = pidNamespaceProblem();
   if (unshareProblem) console.log(`Skipping the pid-namespace lock proof: ${unshareProblem}`);
 
   it.skipIf(unshareProblem)(
@@ -81,13 +75,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 
       // kill -9 of the first container: its heartbeat stops, and the next server takes over once it
       // has been silent for STALE_MS.
       await killServer(first);
-      const startedAt = Date.now();
       const next = await start(ownNamespace, folder);
-      const waited = Date.now() - startedAt;
-      expect(waited).toBeLessThan(STALE_MS + HEARTBEAT_MS + 30_000);
-      console.log(
-        `Took over the lock of a server killed with -9 in another pid namespace after ${waited} ms`,
-      );
       expect(next.output()).not.toContain('Loaded the demo data');
       expect((await fetch(`${next.base}/v7/apps/?domain=localhost`)).status).toBe(200);
       // unshare --fork ignores SIGTERM while it waits; afterAll's SIGKILL ends it and (--kill-child) the server.

@@ -50,7 +50,9 @@ for (const path of pages) {
     for (const element of await page.locator('main *:visible').all()) {
       await element.hover({ trial: false, timeout: 500 }).catch(() => {});
     }
-    await page.waitForTimeout(1000);
+    // Handler payloads fire on load and error events: wait until every request and image has settled.
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? 0)).toBe(0);
     expect(dialogs).toEqual([]);
     expect(foreign).toEqual([]);

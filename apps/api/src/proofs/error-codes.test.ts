@@ -85,6 +85,8 @@ let member: string;
 let staff: string;
 let rival: string;
 let owner: string;
+/** The demo raffle's end while RAFFLE_NO_REGISTRATIONS closes it. */
+let raffleEnd: Date | null = null;
 let operator: string;
 let fresh = 0;
 let payments: Awaited<ReturnType<typeof startFakeProviders>> | undefined;
@@ -337,24 +339,26 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       }),
   },
   RAFFLE_STILL_OPEN: {
-    // The demo raffle takes registrations until 2030.
+    // The demo raffle is still open (its end is years after the import).
     request: () =>
       as(owner, { method: 'POST', url: '/api/admin/companies/demo-main/raffles/raffle-aniversario/draw/' }),
   },
   RAFFLE_NO_REGISTRATIONS: {
-    // Closed yesterday, and nobody registered.
-    prepare: () =>
-      t.db
+    // Closed yesterday, and nobody registered; its own end (the import's, relative to today) comes back.
+    prepare: async () => {
+      const [raffle] = await t.db.select().from(raffles).where(eq(raffles.uid, 'raffle-aniversario'));
+      raffleEnd = raffle?.endsAt ?? null;
+      await t.db
         .update(raffles)
         .set({ endsAt: new Date(Date.now() - 86_400_000) })
-        .where(eq(raffles.uid, 'raffle-aniversario'))
-        .then(() => undefined),
+        .where(eq(raffles.uid, 'raffle-aniversario'));
+    },
     request: () =>
       as(owner, { method: 'POST', url: '/api/admin/companies/demo-main/raffles/raffle-aniversario/draw/' }),
     restore: () =>
       t.db
         .update(raffles)
-        .set({ endsAt: new Date('2030-12-31T23:59:59-05:00') })
+        .set({ endsAt: raffleEnd })
         .where(eq(raffles.uid, 'raffle-aniversario'))
         .then(() => undefined),
   },

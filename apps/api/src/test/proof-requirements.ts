@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 // The proofs that need something a plain machine may lack, in one place: the tests skip on the same
@@ -16,6 +16,20 @@ export const hasRedisServer = (): boolean => {
   }
 };
 
+/** `unshare` runs a server in its own pid namespace, as a container would (root only). */
+export const OWN_PID_NAMESPACE = ['unshare', '--pid', '--fork', '--kill-child'];
+
+/** Why this machine cannot run a server in its own pid namespace, or null when it can. */
+export function pidNamespaceProblem(): string | null {
+  const probe = spawnSync(OWN_PID_NAMESPACE[0] as string, [...OWN_PID_NAMESPACE.slice(1), 'true'], {
+    encoding: 'utf8',
+  });
+  if (probe.error) return `unshare is not available (${probe.error.message})`;
+  return probe.status === 0
+    ? null
+    : `unshare --pid failed (${probe.stderr.trim() || `exit ${probe.status}`}; it needs root)`;
+}
+
 const PROOFS = [
   {
     proofs: 'the server suites on PostgreSQL and the two-process proof',
@@ -23,6 +37,11 @@ const PROOFS = [
     missing: 'TEST_DATABASE_URL',
   },
   { proofs: 'the Redis rate-limit cases', available: hasRedisServer, missing: 'redis-server' },
+  {
+    proofs: 'the pid-namespace lock proof (server.test.ts)',
+    available: () => pidNamespaceProblem() === null,
+    missing: 'root for unshare --pid',
+  },
 ];
 
 /** One line naming the proofs this machine skips and the command that runs them, or null. */
@@ -30,7 +49,7 @@ export function skippedProofsLine(): string | null {
   const skipped = PROOFS.filter((proof) => !proof.available());
   if (skipped.length === 0) return null;
   const what = skipped.map((proof) => `${proof.proofs} (no ${proof.missing})`).join('; ');
-  return `Skipped proofs: ${what}. Run them all with .ci/run (installs PostgreSQL and redis-server), or TEST_DATABASE_URL=postgres://… npm run test:unit with redis-server installed.`;
+  return `Skipped proofs: ${what}. Run them all with .ci/run (as root: installs PostgreSQL and redis-server), or TEST_DATABASE_URL=postgres://… npm run test:unit as root with redis-server installed.`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -41,5 +60,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.error('REQUIRE_ALL_PROOFS=1: every proof must run here.');
       process.exit(1);
     }
-  } else console.log('\nEvery proof ran (PostgreSQL and Redis present).');
+  } else console.log('\nEvery proof ran (PostgreSQL, Redis and pid namespaces present).');
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { multipartForm, picture } from '../media/image-test-files.ts';
 import { auth, demoMemberToken, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import type { AdminRouteEntry } from './access/admin-guard.ts';
-import { as, COMPANY, MEMBER_UID, STAFF_UID } from './admin.fixtures.ts';
+import { as, COMPANY, dayIn, MEMBER_UID, STAFF_UID } from './admin.fixtures.ts';
 
 const BLOCKED_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0b01';
 
@@ -307,7 +307,7 @@ export const CASES: Record<string, Case> = {
   'GET /api/admin/companies/:companyUid/events/': { access: MANAGERS },
   'POST /api/admin/companies/:companyUid/events/': {
     access: MANAGERS,
-    body: { title: 'Matriz', start_date: '2027-01-01' },
+    body: { title: 'Matriz', start_date: dayIn(60) },
   },
   'GET /api/admin/companies/:companyUid/events/:uid/': { access: MANAGERS, params: { uid: 'event-feria' } },
   'PATCH /api/admin/companies/:companyUid/events/:uid/': {

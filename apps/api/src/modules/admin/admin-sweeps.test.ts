@@ -1,18 +1,26 @@
 import { mailOutbox } from '@storefront/db/schema/accounts';
 import { adminAuditLog } from '@storefront/db/schema/admin';
 import { appDomains } from '@storefront/db/schema/tenancy';
-import { count, desc, gt } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { count, desc, gt, sql } from 'drizzle-orm';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
+import { localNow } from '../catalogue/pickup-schedule.ts';
+import { auth, demoMemberToken, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import type { AdminRouteEntry } from './access/admin-guard.ts';
-import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY } from './admin.fixtures.ts';
+import { type AdminTokens, adminTenantFile, adminTokens, as, COMPANY, MEMBER_UID } from './admin.fixtures.ts';
+
+const PLACE = 'place-miraflores';
+
 import { nameOf, prepareCases, request } from './admin-cases.ts';
 
 // Sweeps over every admin write of the route table, each made once with its case from admin-cases.ts:
 // it writes exactly one audit line with its before and after; a versioned object (its route takes
 // If-Match in the OpenAPI document) refuses another version with 409 and the object as it is, changing
 // nothing; and every mail the writes queue links to its app's registered origin, though each request
-// came with a foreign Host and X-Forwarded-* headers.
+// came with a foreign Host and X-Forwarded-* headers. And every export (an operation whose document
+// takes `format=csv`) guards the cells a spreadsheet would run as formulas, in CSV and XLSX.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let tokens: AdminTokens;
@@ -32,13 +40,13 @@ const AUDIT_LINES: Record<string, number> = {
   'POST /api/admin/companies/:companyUid/gift-cards/batch/': 2,
 };
 
-beforeAll(async () => {
+/** A fresh app with the cases' data for each sweep: the writes' sweep deletes and revokes what others use. */
+async function freshApp() {
   t = await createTestApp({ tenantFile: adminTenantFile() });
   tokens = await adminTokens(t.db);
   table = t.app.adminRoutes;
   await prepareCases(t);
-});
-afterAll(() => t.close());
+}
 
 /** `METHOD /api/admin/...:param/` of every operation whose document takes an If-Match header. */
 function versionedRoutes(): Set<string> {
@@ -71,6 +79,9 @@ const mailCount = async () => (await t.db.select({ n: count() }).from(mailOutbox
 const order = (route: AdminRouteEntry) => (route.method === 'DELETE' ? 1 : 0);
 
 describe('every admin write', () => {
+  beforeAll(freshApp);
+  afterAll(() => t.close());
+
   it('writes one audit line, refuses another version, and mails links to the registered origin', async () => {
     const versioned = versionedRoutes();
     const writes = table
@@ -146,5 +157,106 @@ describe('every admin write', () => {
         'POST /api/admin/operator/companies/:companyUid/owners/',
       ]),
     );
+  });
+});
+
+/** A text cell a spreadsheet would run (lib/csv.ts guards these with a leading quote). */
+const FORMULA = /^[=+\-@\t\r]/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** `path` and query parameter names (with their enums) of every operation that exports a file. */
+function exportRoutes() {
+  type Parameter = { in: string; name: string; schema: { enum?: string[] } };
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, op]) =>
+        op.parameters?.some((p) => p.in === 'query' && p.name === 'format' && p.schema.enum?.includes('csv')),
+      )
+      .map(([, op]) => ({ path, query: (op.parameters ?? []).filter((p) => p.in === 'query') })),
+  );
+}
+
+describe('every export', () => {
+  beforeAll(freshApp);
+  afterAll(() => t.close());
+
+  it('guards the cells a spreadsheet would run as formulas, in CSV and XLSX', async () => {
+    // Every text an export may carry starts as a formula would: names, titles, places, people.
+    await t.db.execute(sql`update products set title = '=HYPERLINK("http://x","y") ' || title`);
+    await t.db.execute(sql`update programs set name = '+' || name`);
+    await t.db.execute(sql`update promotions set title = '-' || title`);
+    await t.db.execute(sql`update places set name = '@' || name`);
+    await t.db.execute(sql`update users set first_name = '=1+1', last_name = '+2'`);
+    // A sale and a redemption today, so that each table has rows.
+    const member = await demoMemberToken(t.db);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v5/places/${PLACE}/orders/`,
+      headers: auth(member),
+      payload: pickupBody(await firstSlot(t.app, PLACE), [
+        { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
+      ]),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    for (const status of ['ACCEPTED', 'DELIVERED'])
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v5/retail/orders/${placed.json().uid}/`,
+        headers: auth(tokens.staff),
+        payload: { status },
+      });
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/retail/redemptions/',
+      headers: auth(tokens.staff),
+      payload: { place: PLACE, member: MEMBER_UID, promotion: 'promo-bienvenida' },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
+
+    const values: Record<string, string> = { place: PLACE, date: localNow(new Date(), 'America/Lima').date };
+    const routes = exportRoutes();
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/companies/{companyUid}/products/export/',
+        '/api/admin/companies/{companyUid}/dashboard/export/',
+        '/api/v5/retail/redemptions/',
+      ]),
+    );
+    const failures: string[] = [];
+    const guardedIn = new Set<string>();
+    for (const route of routes) {
+      const tables = route.query.find((p) => p.name === 'table')?.schema.enum ?? [null];
+      for (const table of tables)
+        for (const format of ['csv', 'xlsx']) {
+          const query = new URLSearchParams({ format, ...(table ? { table } : {}) });
+          for (const p of route.query) if (values[p.name]) query.set(p.name, values[p.name] as string);
+          const admin = route.path.startsWith('/api/admin/');
+          const res = await t.app.inject({
+            url: `${route.path.replace('{companyUid}', COMPANY)}?${query}`,
+            headers: admin ? as(tokens.owner) : auth(tokens.staff),
+          });
+          const name = `${route.path}?${query}`;
+          if (res.statusCode !== 200) {
+            failures.push(`${name}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+            continue;
+          }
+          const cells =
+            format === 'csv'
+              ? (parse(res.body, { bom: true }) as string[][]).flat()
+              : (await readXlsxFile(res.rawPayload)).flatMap((sheet) => sheet.data.flat());
+          for (const cell of cells) {
+            if (typeof cell !== 'string') continue;
+            // CSV: a guarded text starts with a quote; XLSX: a text cell is never a formula, and reads back whole.
+            if (format === 'csv' && FORMULA.test(cell) && !NUMBER.test(cell))
+              failures.push(`${name}: unguarded ${JSON.stringify(cell)}`);
+            if (format === 'csv' ? /^'[=+\-@]/.test(cell) : FORMULA.test(cell))
+              guardedIn.add(`${route.path} ${format}`);
+          }
+        }
+    }
+    expect(failures).toEqual([]);
+    // Each export carried such texts in both formats (the sweep is not empty).
+    expect([...guardedIn].sort()).toEqual(routes.flatMap((r) => [`${r.path} csv`, `${r.path} xlsx`]).sort());
   });
 });

@@ -104,3 +104,8 @@ export function adminCall(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+/** An instant `days` from the test's own now (decision 017: no date of the calendar in a test). */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+/** The UTC day `days` from now, `YYYY-MM-DD`. */
+export const dayIn = (days: number) => inDays(days).slice(0, 10);

@@ -16,8 +16,10 @@ const PROGRAM = 'demo-club';
 const DAY = 24 * 60 * 60 * 1000;
 const COIN_DAYS = 90;
 const POINT_DAYS = 120;
-// A fixed clock: every run starts on the same day, whatever the date the suite runs on.
-const START = Date.UTC(2027, 0, 1);
+// The runs' own clock starts the day after tomorrow (UTC midnight): after anything the API does on the
+// real clock (the coin orders and their cancellations), so every run orders its entries the same way
+// whatever the date the suite runs on.
+const START = (Math.floor(Date.now() / DAY) + 2) * DAY;
 const PROMOTIONS = [
   'promo-postre-monedas',
   'promo-bienvenida',

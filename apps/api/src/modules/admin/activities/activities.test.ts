@@ -18,6 +18,7 @@ import {
   adminCall,
   adminTenantFile,
   adminTokens,
+  dayIn,
 } from '../admin.fixtures.ts';
 
 // The admin's polls (questions and options editable until members answer; results as counts and
@@ -87,7 +88,7 @@ beforeAll(async () => {
   await t.db.insert(programAds).values({ uid: 'rival-ad', programUid: 'rival-club', title: 'Rival' });
   await t.db
     .insert(events)
-    .values({ uid: 'rival-event', companyUid: 'rival-main', title: 'Rival', startDate: '2030-01-01' });
+    .values({ uid: 'rival-event', companyUid: 'rival-main', title: 'Rival', startDate: dayIn(365) });
 });
 afterAll(() => t.close());
 
@@ -284,7 +285,7 @@ describe('admin events and ads', () => {
     const created = await call(tokens.manager, 'POST', 'events/', {
       title: 'Noche de pisco',
       description: 'Cata guiada',
-      start_date: '2030-05-01',
+      start_date: dayIn(60),
       start_time: '19:00',
       end_time: '22:30',
       location: 'Local Miraflores',
@@ -315,7 +316,7 @@ describe('admin events and ads', () => {
     const before = await snapshot();
     const badTime = await call(tokens.manager, 'PATCH', `events/${event.uid}/`, { end_time: '18:00' });
     expect(badTime.json()).toEqual({ end_time: ['Debe ser posterior a la fecha de inicio.'] });
-    const badDay = await call(tokens.manager, 'PATCH', `events/${event.uid}/`, { end_date: '2030-04-30' });
+    const badDay = await call(tokens.manager, 'PATCH', `events/${event.uid}/`, { end_date: dayIn(59) });
     expect(badDay.json()).toEqual({ end_date: ['Debe ser posterior a la fecha de inicio.'] });
     const badLink = await call(tokens.manager, 'PATCH', `events/${event.uid}/`, {
       link: 'javascript:alert(1)',

@@ -15,6 +15,8 @@ import {
   adminCall,
   adminTenantFile,
   adminTokens,
+  dayIn,
+  inDays,
 } from '../admin.fixtures.ts';
 
 // The admin's raffles (issue 18): terms, fields asked, dates, program and number of winners; the
@@ -95,7 +97,7 @@ describe('admin raffles', () => {
       prize: 'Cena para dos',
       starts_at: starts,
       ends_at: ends,
-      draw_date: '2030-01-01',
+      draw_date: dayIn(2),
       fields: [{ name: 'dni', label: 'DNI', required: true }],
       winners_count: 2,
     });
@@ -108,7 +110,7 @@ describe('admin raffles', () => {
       prize: 'Cena para dos',
       starts_at: starts,
       ends_at: ends,
-      draw_date: '2030-01-01',
+      draw_date: dayIn(2),
       fields: [{ name: 'dni', label: 'DNI', required: true }],
       winners_count: 2,
       registrations: 0,
@@ -180,8 +182,8 @@ describe('admin raffles', () => {
         {
           program: 'demo-club',
           title: 'X',
-          starts_at: '2030-01-02T00:00:00Z',
-          ends_at: '2030-01-01T00:00:00Z',
+          starts_at: inDays(366),
+          ends_at: inDays(365),
           fields: [
             { name: 'dni', label: 'DNI' },
             { name: 'dni', label: 'Otra vez' },
@@ -220,8 +222,8 @@ describe('admin raffles', () => {
       {
         program: 'demo-club',
         title: 'X',
-        starts_at: '2030-01-02T00:00:00Z',
-        ends_at: '2030-01-01T00:00:00Z',
+        starts_at: inDays(366),
+        ends_at: inDays(365),
       },
       { 'accept-language': 'en' },
     );

@@ -7,6 +7,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { until } from '../../../test/until.ts';
 import { multipartForm, picture } from '../../media/image-test-files.ts';
 import {
   type AdminCallArgs,
@@ -285,9 +286,7 @@ describe('landing sections', () => {
         tittle: 'Bienvenidos al club',
         is_active: false,
       });
-      const deadline = Date.now() + 2000;
-      while (other.menuCache.version() === otherVersion && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 25));
+      await until(() => other.menuCache.version() !== otherVersion);
       expect(other.menuCache.version()).not.toBe(otherVersion);
       expect(await otherWelcome()).toBe('Bienvenidos al club');
       const stale = await call(

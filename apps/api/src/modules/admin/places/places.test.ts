@@ -6,6 +6,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { until } from '../../../test/until.ts';
 import { auth, demoMemberToken, HOST, tomorrow } from '../../orders/orders.fixtures.ts';
 import {
   type AdminCallArgs,
@@ -294,9 +295,7 @@ describe('admin places', () => {
       const before = other.menuCache.version();
       const res = await call(tokens.manager, 'PATCH', 'places/place-yanahuara/', { lead_minutes: 25 });
       expect(res.statusCode, res.body).toBe(200);
-      const deadline = Date.now() + 2000;
-      while (other.menuCache.version() === before && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 25));
+      await until(() => other.menuCache.version() !== before);
       expect(other.menuCache.version()).toBeGreaterThan(before);
     } finally {
       await other.close();

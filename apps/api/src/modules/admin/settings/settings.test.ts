@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { until } from '../../../test/until.ts';
 import { multipartForm, picture } from '../../media/image-test-files.ts';
 import {
   type AdminCallArgs,
@@ -115,9 +116,7 @@ describe('admin company settings', () => {
         languages: ['es'],
       });
       expect(mine.company.logo).toBe(`/media/${logo}/400.webp`);
-      const deadline = Date.now() + 2000;
-      while ((await appRecord(other)).allow_signup !== false && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 25));
+      await until(async () => (await appRecord(other)).allow_signup === false);
       expect(await appRecord(other)).toMatchObject({
         allow_signup: false,
         colors: { main_color: '#AA3300' },
