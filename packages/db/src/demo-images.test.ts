@@ -24,7 +24,9 @@ describe('the demo pictures', () => {
 // Issue 28: the ceviche was shown with a cake. A picture's own label names what it shows.
 describe('the demo pictures show what they name', () => {
   it('the drawn picture of a ceviche is a ceviche', () => {
-    const ceviches = [...tenant.matchAll(/"title": "[^"]*[Cc]eviche[^"]*",[^{}]*?"image": "(\/demo\/products\/[^"]+)"/g)];
+    const ceviches = [
+      ...tenant.matchAll(/"title": "[^"]*[Cc]eviche[^"]*",[^{}]*?"image": "(\/demo\/products\/[^"]+)"/g),
+    ];
     expect(ceviches.length).toBeGreaterThan(0);
     for (const [, path] of ceviches) {
       const svg = readFileSync(new URL(`apps/web/public${path}`, root), 'utf8');
