@@ -104,6 +104,16 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/companies/:companyUid/cities/:uid/': { params: { uid: 'area-lima' } },
   'GET /api/admin/companies/:companyUid/settings/': {},
   'PATCH /api/admin/companies/:companyUid/settings/': { body: { menu_color: '#112233' } },
+  'GET /api/admin/companies/:companyUid/payment-provider/': {},
+  'PUT /api/admin/companies/:companyUid/payment-provider/': {
+    body: {
+      provider: 'CULQI',
+      public_key: 'pk_test_matriz_0001',
+      secret_key: 'sk_test_matriz_0001',
+      enabled: true,
+      transfer: null,
+    },
+  },
   // Its picture is drawn in beforeAll.
   'POST /api/admin/companies/:companyUid/images/': {},
   'GET /api/admin/companies/:companyUid/members/': {},
