@@ -16,6 +16,7 @@ const PLACE = 'place-miraflores';
 const ORDERS = `/api/v5/places/${PLACE}/orders/`;
 const EVENTS = '/api/v5/payments/mercadopago/demo-main/events/';
 const STAFF_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0002';
+const OWNER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0003';
 const line = (uid: string) => ({ uid, quantity: 1, option_groups: [], direct_purchase: false });
 
 let fake: Awaited<ReturnType<typeof startFakeProviders>>;
@@ -172,6 +173,28 @@ describe('Mercado Pago', () => {
     expect(after.json().payment).toMatchObject({ status: 'REFUNDED', refunded_amount: order.amount_due });
     await reconcilePayments(deps(), new Date(Date.now() + 5 * 60_000));
     expect(fake.fake.charges.get(order.payment.reference)?.refundedCents).toBe(charge?.amountCents);
+  });
+});
+
+describe('Culqi refunds from the admin', () => {
+  beforeAll(() => useProvider(t.db, 'CULQI'));
+
+  it('cancelling a paid order in the admin refunds it once, through the provider', async () => {
+    const owner = await issueToken(t.db, { uid: OWNER_UID, appUid: 'demo' });
+    const [token] = await createMembers(t.db, 1, 'admin-refund');
+    const payment_token = await cardToken(fake.base, 'CULQI');
+    const order = await place(token as string, { payment_type: 'ONLINE_CARD', payment_token, billing });
+    expect(order.status).toBe('RECEIVED');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/companies/demo-main/orders/${order.uid}/`,
+      headers: { host: 'admin.localhost', authorization: `Token ${owner}` },
+      payload: { status: 'CANCELED_BY_PLACE' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment).toMatchObject({ status: 'REFUNDED', refunded_amount: order.amount_due });
+    const charge = fake.fake.charges.get(order.payment.reference);
+    expect(charge?.refundedCents).toBe(charge?.amountCents);
   });
 });
 
