@@ -22,6 +22,7 @@ import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { devMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { mediaFileRoutes } from './modules/media/media.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentsSandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { retailRoutes } from './modules/retail/retail.routes.ts';
 import { adminSitePlugin } from './plugins/admin-site.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(catalogueRoutes);
       await api.register(cartRoutes);
       await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
       await api.register(couponsRoutes);
       await api.register(deliveryRoutes);
       await api.register(accountsRoutes);

@@ -333,6 +333,11 @@ export const ERRORS = {
     es: 'Este medio de pago no está disponible en esta tienda',
     en: 'This payment method is not available in this store',
   },
+  PAYMENT_PROVIDER_REQUIRED: {
+    status: 400,
+    es: 'Para ofrecer pago con tarjeta en línea o Yape, configura primero el proveedor de pagos de la empresa',
+    en: "To offer online card or Yape payments, set up the company's payment provider first",
+  },
   COINS_ONLY_FOR_REDEEMABLES: {
     status: 400,
     es: 'Solo los productos canjeables se pagan con monedas',

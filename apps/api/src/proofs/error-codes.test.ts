@@ -2,6 +2,7 @@ import { ERRORS, type ErrorCode } from '@storefront/contracts/errors';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { giftCards, polls, programs, promotions, raffleDraws, raffles } from '@storefront/db/schema/loyalty';
 import { coupons } from '@storefront/db/schema/orders';
+import { companyPaymentSettings } from '@storefront/db/schema/payments';
 import { apps, companies, places } from '@storefront/db/schema/tenancy';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -843,6 +844,27 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       ),
     restore: async () => {
       await payments?.close();
+    },
+  },
+  PAYMENT_PROVIDER_REQUIRED: {
+    prepare: async () => {
+      await t.db
+        .update(companyPaymentSettings)
+        .set({ enabled: false })
+        .where(eq(companyPaymentSettings.companyUid, 'demo-main'));
+    },
+    request: () =>
+      as(owner, {
+        method: 'PATCH',
+        url: '/api/admin/companies/demo-main/places/place-cayma/',
+        headers: { host: 'admin.localhost' },
+        payload: { payment_methods: ['CASH', 'ONLINE_CARD'] },
+      }),
+    restore: async () => {
+      await t.db
+        .update(companyPaymentSettings)
+        .set({ enabled: true })
+        .where(eq(companyPaymentSettings.companyUid, 'demo-main'));
     },
   },
   CARD_PAYMENTS_NOT_ACCEPTED: {

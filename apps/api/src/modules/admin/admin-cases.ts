@@ -162,6 +162,17 @@ export const CASES: Record<string, Case> = {
   'GET /api/admin/companies/:companyUid/cities/:uid/': { access: MANAGERS, params: { uid: 'area-lima' } },
   'GET /api/admin/companies/:companyUid/settings/': { access: OWNERS },
   'PATCH /api/admin/companies/:companyUid/settings/': { access: OWNERS, body: { menu_color: '#112233' } },
+  'GET /api/admin/companies/:companyUid/payment-provider/': { access: OWNERS },
+  'PUT /api/admin/companies/:companyUid/payment-provider/': {
+    access: OWNERS,
+    body: {
+      provider: 'CULQI',
+      public_key: 'pk_test_matriz_0001',
+      secret_key: 'sk_test_matriz_0001',
+      enabled: true,
+      transfer: null,
+    },
+  },
   // Its picture is drawn in beforeAll.
   'POST /api/admin/companies/:companyUid/images/': { access: MANAGERS },
   'GET /api/admin/companies/:companyUid/members/': { access: MANAGERS },

@@ -11,6 +11,7 @@ import { adminDashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { adminMembersRoutes } from './members/members.routes.ts';
 import { adminOperatorRoutes } from './operator/operator.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
+import { adminPaymentProviderRoutes } from './payments/payment-provider.routes.ts';
 import { adminPlacesRoutes } from './places/places.routes.ts';
 import { adminSessionRoutes } from './session/session.routes.ts';
 import { adminSettingsRoutes } from './settings/settings.routes.ts';
@@ -36,6 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminMembersRoutes);
       await company.register(adminCampaignRoutes);
       await company.register(adminSettingsRoutes);
+      await company.register(adminPaymentProviderRoutes);
       await company.register(adminDashboardRoutes);
       await company.register(adminActivityRoutes);
       await company.register(adminContentRoutes);

@@ -1,7 +1,7 @@
 import { ERRORS } from '@storefront/contracts/errors';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { orders } from '@storefront/db/schema/orders';
-import { payments } from '@storefront/db/schema/payments';
+import { companyPaymentSettings, payments } from '@storefront/db/schema/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
@@ -247,5 +247,38 @@ describe('card checkout with Culqi', () => {
     expect(calls).toHaveLength(1);
     const [row] = await t.db.select().from(orders).where(eq(orders.uid, order.uid));
     expect(row?.status).toBe('RECEIVED');
+  });
+});
+
+describe('GET payment-settings/', () => {
+  const settingsOf = async (place: string) =>
+    (await t.app.inject({ url: `/api/v5/places/${place}/payment-settings/` })).json();
+
+  it("answers the place's own prepaid methods that its company can take now, and no secret", async () => {
+    await useProvider(t.db, 'CULQI');
+    const miraflores = await settingsOf(PLACE);
+    expect(miraflores).toMatchObject({
+      methods: ['ONLINE_CARD', 'YAPE', 'TRANSFER'],
+      provider: 'CULQI',
+      transfer: { channel: 'Yape', number: '987654321', holder: 'Demo Restaurantes SAC', qr_url: null },
+    });
+    expect(miraflores.public_key).toMatch(/^pk_/);
+    expect(JSON.stringify(miraflores)).not.toMatch(/sk_|whsec_/);
+    expect((await settingsOf('place-san-isidro')).methods).toEqual(['ONLINE_CARD', 'TRANSFER']);
+    expect((await settingsOf('place-cayma')).methods).toEqual([]);
+  });
+
+  it('offers no Yape with Mercado Pago, and nothing online once the provider is off', async () => {
+    await useProvider(t.db, 'MERCADO_PAGO');
+    expect((await settingsOf(PLACE)).methods).toEqual(['ONLINE_CARD', 'TRANSFER']);
+    await t.db.update(companyPaymentSettings).set({ enabled: false });
+    const off = await settingsOf(PLACE);
+    expect(off).toMatchObject({ methods: ['TRANSFER'], provider: null, public_key: null, script_url: null });
+    await useProvider(t.db, 'CULQI');
+  });
+
+  it("answers 404 for another app's place", async () => {
+    const answer = await t.app.inject({ url: '/api/v5/places/nope/payment-settings/' });
+    expect(answer.statusCode).toBe(404);
   });
 });

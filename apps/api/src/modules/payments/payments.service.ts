@@ -316,3 +316,69 @@ export async function refundPayment(deps: PaymentDeps, orderUid: string): Promis
     deps.log.warn({ order: orderUid, err: (error as Error).message }, 'refund failed; retried later');
   }
 }
+
+/**
+ * POST v5/me/orders/{uid}/payment/: the member's step on an order waiting for its payment — the 3DS
+ * parameters Culqi's library answered (the card is charged again with them), or a transfer's operation
+ * number (kept for the staff who confirm it).
+ */
+export async function memberPayment(
+  deps: PaymentDeps,
+  scope: { appUid: string; userUid: string; language: Language },
+  orderUid: string,
+  body: { authentication_3ds?: Record<string, string>; operation_number?: string },
+) {
+  const order = await orders.findOrder(deps.db, scope.appUid, orderUid, { userUid: scope.userUid });
+  const payment = order && (await repo.findPayment(deps.db, orderUid));
+  if (!order || !payment) throw new AppError('NOT_FOUND');
+  if (order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
+    throw new AppError('ORDER_STATUS_NOT_ALLOWED');
+  if (payment.method === 'TRANSFER') {
+    if (!body.operation_number)
+      throw new AppError('VALIDATION', { operation_number: [FIELD_MESSAGES.required[scope.language]] });
+    await repo.updatePayment(deps.db, payment.uid, { reference: body.operation_number });
+  } else {
+    if (!body.authentication_3ds || payment.action?.type !== 'CULQI_3DS')
+      throw new AppError('VALIDATION', { authentication_3ds: [FIELD_MESSAGES.required[scope.language]] });
+    await chargeOrder(deps, orderUid, { authentication3ds: body.authentication_3ds });
+  }
+  return paymentAnswer(deps.db, scope.appUid, orderUid, scope.language);
+}
+
+/**
+ * POST v5/retail/orders/{uid}/payment/: staff of the order's place confirm a transfer (RECEIVED, the
+ * operation number kept) or reject it (PAYMENT_FAILED, everything given back), in one transaction.
+ */
+export async function settleTransfer(
+  tx: Executor,
+  order: orders.OrderRow,
+  staffUserUid: string,
+  body: { operation_number: string } | { reject: true },
+) {
+  const payment = await repo.findPayment(tx, order.uid, { lock: true });
+  if (payment?.method !== 'TRANSFER') throw new AppError('NOT_FOUND');
+  if (order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
+    throw new AppError('ORDER_STATUS_NOT_ALLOWED');
+  const actor = { userUid: staffUserUid, role: 'STAFF' } as const;
+  if ('reject' in body) {
+    await repo.updatePayment(tx, payment.uid, { status: 'DECLINED' });
+    return transitionOrder(tx, { appUid: order.appUid }, order.uid, 'PAYMENT_FAILED', actor);
+  }
+  await repo.updatePayment(tx, payment.uid, { status: 'APPROVED', reference: body.operation_number });
+  return transitionOrder(tx, { appUid: order.appUid }, order.uid, 'RECEIVED', actor);
+}
+
+/**
+ * A provider's event (architecture §10): only a hint of which charge to read back. The charge is read
+ * from the provider with the company's key and applied (applyCharge changes nothing twice); a charge
+ * of another company's order is ignored.
+ */
+export async function handleEvent(deps: PaymentDeps, companyUid: string, chargeId: string): Promise<void> {
+  const found = await companyProvider(deps, companyUid);
+  if (!found) return;
+  const charge = await found.provider.get(chargeId);
+  if (!charge?.orderUid) return;
+  const payment = await repo.findPayment(deps.db, charge.orderUid);
+  if (payment?.companyUid !== companyUid) return;
+  await applyCharge(deps, charge.orderUid, charge);
+}

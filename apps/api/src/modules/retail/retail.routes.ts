@@ -24,6 +24,7 @@ import { idempotentWrite, sendResult } from '../../lib/idempotency.ts';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
 import { clientInfo } from '../accounts/accounts.routes.ts';
+import { paymentDeps, refundPayment } from '../payments/payments.service.ts';
 import { OrderEventHub } from './order-events.ts';
 import { recordsCsv, recordsXlsx } from './records-export.ts';
 import { UNPAID_STATUSES } from './retail.repository.ts';
@@ -213,8 +214,9 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
         request.params.order_uid,
         request.body.status,
       );
-      // A cancellation gave stock back.
+      // A cancellation gave stock back, and a paid order's card part is refunded after the commit.
       request.server.menuCache.placeChanged(order.place.uid);
+      await refundPayment(paymentDeps(request), order.uid);
       return order;
     },
   });

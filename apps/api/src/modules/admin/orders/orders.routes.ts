@@ -9,6 +9,7 @@ import { retailOrderPatchSchema } from '@storefront/contracts/retail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageOf, pageRequest } from '../../../lib/paging.ts';
 import { errorResponses } from '../../../plugins/error-handler.ts';
+import { paymentDeps, refundPayment } from '../../payments/payments.service.ts';
 import { adminContextOf } from '../access/admin-guard.ts';
 import { getOrder, listOrders, moveOrder } from './orders.service.ts';
 
@@ -52,16 +53,20 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (api) => {
     schema: {
       operationId: 'adminMoveOrder',
       tags,
-      summary: 'Moves the order as the order board does (ACCEPTED, SHIPPED, DELIVERED, CANCELED_BY_PLACE)',
+      summary:
+        'Moves the order as the order board does (ACCEPTED, SHIPPED, DELIVERED, CANCELED_BY_PLACE); cancelling a paid order refunds its card part through the provider',
       params: adminOrderParamsSchema,
       body: retailOrderPatchSchema,
       response: { 200: adminOrderSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const order = await moveOrder(adminContextOf(request), request.params.uid, request.body.status);
+      const ctx = adminContextOf(request);
+      const order = await moveOrder(ctx, request.params.uid, request.body.status);
       // A cancellation gives stock back: this process's menu pages of the place go at once.
       request.server.menuCache.placeChanged(order.place.uid);
-      return order;
+      if (order.payment?.status !== 'REFUND_PENDING') return order;
+      await refundPayment(paymentDeps(request), order.uid);
+      return getOrder(ctx, order.uid);
     },
   });
 };

@@ -6,7 +6,7 @@ import type { Executor } from '@storefront/db/client';
 import type { PageRequest } from '../../../lib/paging.ts';
 import { canMove, type OrderStatus, transitionOrder } from '../../orders/order-status.service.ts';
 import { listHistory, type OrderRow, placeNames } from '../../orders/orders.repository.ts';
-import { toOrderDto } from '../../orders/orders.service.ts';
+import { ordersWithPayments, orderWithPayment } from '../../payments/payments.service.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import * as repo from './orders.repository.ts';
@@ -19,7 +19,10 @@ const withMoves = (row: OrderRow, order: Order): AdminOrder => ({
 
 async function withHistory(db: Executor, row: OrderRow): Promise<AdminOrder> {
   const names = await placeNames(db, row.appUid, [row.placeUid]);
-  return withMoves(row, toOrderDto(row, names.get(row.placeUid) ?? '', await listHistory(db, row.uid)));
+  return withMoves(
+    row,
+    await orderWithPayment(db, row, names.get(row.placeUid) ?? '', await listHistory(db, row.uid)),
+  );
 }
 
 export async function listOrders(ctx: AdminContext, query: AdminOrdersQuery, at: PageRequest) {
@@ -39,7 +42,9 @@ export async function listOrders(ctx: AdminContext, query: AdminOrdersQuery, at:
   const names = await placeNames(ctx.db, ctx.company.appUid, [...new Set(rows.map((row) => row.placeUid))]);
   return {
     count,
-    results: rows.map((row) => withMoves(row, toOrderDto(row, names.get(row.placeUid) ?? ''))),
+    results: (await ordersWithPayments(ctx.db, rows, names)).map((order, i) =>
+      withMoves(rows[i] as OrderRow, order),
+    ),
   };
 }
 

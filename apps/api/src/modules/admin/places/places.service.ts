@@ -9,10 +9,12 @@ import type {
   AdminPlacePatch,
   AdminPlacesQuery,
 } from '@storefront/contracts/admin-places';
-import { AppError, FIELD_MESSAGES, type FieldErrors } from '@storefront/contracts/errors';
+import { AppError, errorMessage, FIELD_MESSAGES, type FieldErrors } from '@storefront/contracts/errors';
 import { centsToDecimal } from '@storefront/contracts/money';
 import type { Executor } from '@storefront/db/client';
 import type { PageRequest } from '../../../lib/paging.ts';
+import { findSettings } from '../../payments/payments.repository.ts';
+import { needsProvider } from '../../payments/payments.service.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { announceCatalogueChange } from '../catalogue/catalogue.repository.ts';
@@ -200,6 +202,19 @@ async function writeSettings(
   });
 }
 
+/** ONLINE_CARD and YAPE go through the company's provider: refused while it has none enabled (§10). */
+async function checkOnlineMethods(tx: Executor, ctx: AdminContext, methods: readonly string[]) {
+  if (!methods.some((method) => needsProvider(method))) return;
+  const settings = await findSettings(tx, ctx.company.uid);
+  if (!settings?.enabled || !settings.provider) {
+    const message = errorMessage('PAYMENT_PROVIDER_REQUIRED', ctx.language);
+    throw new AppError('PAYMENT_PROVIDER_REQUIRED', {
+      payment_methods: [message],
+      non_field_errors: [message],
+    });
+  }
+}
+
 /** The place as `values` would make it, in the answer's spelling ("5" is "5.00"), for comparing. */
 const proposedPlace = (before: AdminPlace, values: PlaceValues): AdminPlace => ({
   ...before,
@@ -241,6 +256,7 @@ export function createPlace(ctx: AdminContext, body: AdminPlaceCreate): Promise<
       ...body,
     };
     checkPlace(ctx, values, () => true);
+    await checkOnlineMethods(tx, ctx, values.payment_methods);
     const uid = randomUUID();
     await repo.insertPlace(tx, {
       uid,
@@ -276,6 +292,7 @@ export function updatePlace(
     const values: PlaceValues = { ...current, ...body };
     const touched = (field: keyof PlaceValues) => body[field] !== undefined;
     checkPlace(ctx, values, touched);
+    if (touched('payment_methods')) await checkOnlineMethods(tx, ctx, values.payment_methods);
     if (JSON.stringify(audited(proposedPlace(before, values))) === JSON.stringify(audited(before)))
       return before;
     await repo.updatePlace(tx, uid, ownColumns(values));

@@ -88,7 +88,7 @@ describe('admin places', () => {
       lead_minutes: 30,
       time_zone: 'America/Lima',
       slot_minutes: 30,
-      payment_methods: ['CASH', 'CARD_ON_DELIVERY', 'COINS'],
+      payment_methods: ['CASH', 'CARD_ON_DELIVERY', 'COINS', 'ONLINE_CARD', 'YAPE', 'TRANSFER'],
       shipping_methods: ['DELIVERY', 'PICKUP'],
       version: 1,
     });

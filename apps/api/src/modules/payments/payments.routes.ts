@@ -1,0 +1,186 @@
+import { AppError } from '@storefront/contracts/errors';
+import { orderSchema } from '@storefront/contracts/orders';
+import {
+  memberPaymentBodySchema,
+  PREPAID_METHODS,
+  type PrepaidMethod,
+  placePaymentSettingsSchema,
+  retailPaymentBodySchema,
+} from '@storefront/contracts/payments';
+import { decryptSecret } from '@storefront/db/secrets';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contextOf, memberContextOf } from '../../lib/request-context.ts';
+import { errorResponses } from '../../plugins/error-handler.ts';
+import { paymentMethodsOf } from '../delivery/delivery.service.ts';
+import { findOrderOfApp, insertAudit, placesByUid } from '../retail/retail.repository.ts';
+import { placeOf, staffContextOf } from '../retail/retail.service.ts';
+import { culqiEventChargeId, validMercadoPagoSignature } from './events.ts';
+import * as repo from './payments.repository.ts';
+import {
+  handleEvent,
+  memberPayment,
+  orderWithPayment,
+  paymentDeps,
+  secretsKey,
+  settleTransfer,
+  transferOf,
+} from './payments.service.ts';
+
+const tags = ['payments'];
+const eventAnswer = z.object({ received: z.boolean() });
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.get('/v5/places/:place_uid/payment-settings/', {
+    schema: {
+      operationId: 'placePaymentSettings',
+      tags,
+      summary:
+        "What the checkout needs to pay online at a place: its company's provider, public key and script",
+      params: z.object({ place_uid: z.string().min(1).max(64) }),
+      response: { 200: placePaymentSettingsSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const ctx = contextOf(request);
+      const [place] = await placesByUid(ctx.db, ctx.app.uid, [request.params.place_uid]);
+      if (!place) throw new AppError('NOT_FOUND');
+      const settings = await repo.findSettings(ctx.db, place.companyUid);
+      const provider = settings?.enabled ? settings.provider : null;
+      const config = request.server.config;
+      const transfer = transferOf(settings);
+      const accepted = await paymentMethodsOf(ctx.db, place.uid);
+      const takes = (method: PrepaidMethod) =>
+        method === 'TRANSFER'
+          ? transfer !== null
+          : provider !== null && (method !== 'YAPE' || provider === 'CULQI');
+      return {
+        methods: PREPAID_METHODS.filter((method) => accepted.includes(method) && takes(method)),
+        provider,
+        public_key: provider ? (settings?.publicKey ?? null) : null,
+        script_url: provider
+          ? provider === 'CULQI'
+            ? config.CULQI_CHECKOUT_URL
+            : config.MERCADOPAGO_SDK_URL
+          : null,
+        transfer,
+      };
+    },
+  });
+
+  api.post('/v5/me/orders/:order_uid/payment/', {
+    schema: {
+      operationId: 'payMyOrder',
+      tags,
+      summary:
+        'Pays an order waiting for its payment again: the 3DS step of a card (authentication_3ds), or the operation number of a transfer',
+      params: z.object({ order_uid: z.uuid() }),
+      body: memberPaymentBodySchema,
+      response: { 200: orderSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const ctx = await memberContextOf(request);
+      return memberPayment(
+        paymentDeps(request),
+        { appUid: ctx.app.uid, userUid: ctx.user.uid, language: ctx.language },
+        request.params.order_uid,
+        request.body,
+      );
+    },
+  });
+
+  api.post('/v5/retail/orders/:order_uid/payment/', {
+    schema: {
+      operationId: 'settleTransfer',
+      tags,
+      summary:
+        "Staff of the order's place confirm a transfer ({operation_number}: RECEIVED) or reject it ({reject: true}: PAYMENT_FAILED, everything given back)",
+      params: z.object({ order_uid: z.uuid() }),
+      body: retailPaymentBodySchema,
+      response: { 200: orderSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const ctx = await staffContextOf(request);
+      const order = await ctx.db.transaction(async (tx) => {
+        const found = await findOrderOfApp(tx, ctx.app.uid, request.params.order_uid);
+        if (!found) throw new AppError('NOT_FOUND');
+        const { place } = await placeOf(ctx, found.placeUid, tx);
+        const moved = await settleTransfer(tx, found, ctx.user.uid, request.body);
+        await insertAudit(tx, {
+          appUid: ctx.app.uid,
+          companyUid: place.companyUid,
+          placeUid: place.uid,
+          staffUserUid: ctx.user.uid,
+          action: 'ORDER_STATUS',
+          memberUserUid: found.userUid,
+          subjectType: 'order',
+          subjectId: found.uid,
+          details: { status: moved.status, transfer: request.body },
+        });
+        return orderWithPayment(tx, moved, place.name);
+      });
+      // A rejection gave stock back.
+      request.server.menuCache.placeChanged(order.place.uid);
+      return order;
+    },
+  });
+
+  // Provider events: a quick 2xx whatever they say (a failure to read the charge back is left to the
+  // reconciliation); only a Mercado Pago notification without a valid signature is refused.
+  const companyParams = z.object({ company_uid: z.string().min(1).max(64) });
+
+  api.post('/v5/payments/culqi/:company_uid/events/', {
+    schema: {
+      operationId: 'culqiEvent',
+      tags,
+      summary: "Culqi's events (not signed): the charge named is read back from Culqi and applied",
+      params: companyParams,
+      body: z.unknown(),
+      response: { 200: eventAnswer, ...errorResponses },
+    },
+    handler: async (request) => {
+      const chargeId = culqiEventChargeId(request.body);
+      if (chargeId)
+        await handleEvent(paymentDeps(request), request.params.company_uid, chargeId).catch((error: Error) =>
+          request.log.warn({ err: error.message }, 'culqi event'),
+        );
+      return { received: true };
+    },
+  });
+
+  api.post('/v5/payments/mercadopago/:company_uid/events/', {
+    schema: {
+      operationId: 'mercadoPagoEvent',
+      tags,
+      summary:
+        "Mercado Pago's notifications, checked against x-signature (older than 5 minutes refused); the payment is read back and applied",
+      params: companyParams,
+      querystring: z.looseObject({ 'data.id': z.string().max(100).optional(), type: z.string().optional() }),
+      body: z.unknown(),
+      response: { 200: eventAnswer, ...errorResponses },
+    },
+    handler: async (request) => {
+      const body = request.body as { data?: { id?: unknown }; type?: unknown } | null;
+      const dataId = String(request.query['data.id'] ?? body?.data?.id ?? '');
+      const settings = await repo.findSettings(request.server.db, request.params.company_uid);
+      const secret =
+        settings?.provider === 'MERCADO_PAGO' && settings.webhookSecretEncrypted
+          ? decryptSecret(secretsKey(request.server.config), settings.webhookSecretEncrypted)
+          : null;
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      if (
+        !secret ||
+        !dataId ||
+        !validMercadoPagoSignature(secret, header('x-signature'), header('x-request-id'), dataId)
+      )
+        throw new AppError('FORBIDDEN');
+      if ((request.query.type ?? body?.type) === 'payment')
+        await handleEvent(paymentDeps(request), request.params.company_uid, dataId).catch((error: Error) =>
+          request.log.warn({ err: error.message }, 'mercado pago event'),
+        );
+      return { received: true };
+    },
+  });
+};
