@@ -280,9 +280,15 @@ export const dataProvider = {
     );
     return { data: params.ids };
   },
-  /** Refunds an order's online payment through the company's provider (owners and managers). */
+  /**
+   * Cancels a paid order for the place, which refunds its online payment through the company's provider
+   * once (architecture §10: a refund is a cancellation's; owners and managers).
+   */
   async refund(id: Identifier) {
-    const { json } = await api<ApiRecord>(companyPath('orders', id, 'refund'), { method: 'POST' });
+    const { json } = await api<ApiRecord>(companyPath('orders', id), {
+      method: 'PATCH',
+      body: { status: 'CANCELED_BY_PLACE' },
+    });
     return { data: toRecord('orders', json) };
   },
   /** A copy of a product (`POST products/{uid}/duplicate/`), answered as the new record. */

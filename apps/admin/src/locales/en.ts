@@ -542,9 +542,9 @@ const messages: TranslationMessages = {
         reference: 'Reference or operation',
         refunded: 'Refunded',
       },
-      refund: 'Refund',
+      refund: 'Cancel and refund',
       confirm_refund:
-        'Refund %{amount} of order #%{number}? It goes back to the customer through the payment processor; this cannot be undone.',
+        'Cancel order #%{number} and refund %{amount}? It goes back to the customer through the payment processor; this cannot be undone.',
       refund_asked: 'Refund of order #%{number} requested',
       documents: {
         NATIONAL_ID: 'National ID',

@@ -542,9 +542,9 @@ const messages: TranslationMessages = {
         reference: 'Referencia u operación',
         refunded: 'Reembolsado',
       },
-      refund: 'Reembolsar',
+      refund: 'Cancelar y reembolsar',
       confirm_refund:
-        '¿Reembolsar %{amount} del pedido #%{number}? Se devuelve al cliente por el procesador de pagos; no se puede deshacer.',
+        '¿Cancelar el pedido #%{number} y reembolsar %{amount}? Se devuelve al cliente por el procesador de pagos; no se puede deshacer.',
       refund_asked: 'Reembolso del pedido #%{number} solicitado',
       documents: {
         NATIONAL_ID: 'DNI',

@@ -230,9 +230,13 @@ function PaymentChip({ payment }: { payment: Payment | null }) {
 /** Who may refund: owners and managers (architecture §10). */
 const REFUNDERS = ['owner', 'manager'];
 
+/** Statuses from which the place may still cancel an order (architecture §4). */
+const CANCELABLE = ['RECEIVED', 'ACCEPTED'];
+
 /**
- * An approved online payment is refunded through the provider, once, after a question
- * (`POST orders/{uid}/refund/`); its state then shows REFUND_PENDING until the provider confirms.
+ * An approved online payment of an order not yet delivered is refunded through the provider, once,
+ * by cancelling the order for the place after a question; its state then shows REFUND_PENDING until
+ * the provider confirms.
  */
 function RefundButton({ order }: { order: RaRecord }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -241,7 +245,13 @@ function RefundButton({ order }: { order: RaRecord }) {
   const { permissions } = usePermissions();
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
-  if (!REFUNDERS.includes(permissions) || order.payment?.status !== 'APPROVED') return null;
+  if (
+    !REFUNDERS.includes(permissions) ||
+    order.payment?.status !== 'APPROVED' ||
+    order.payment.method === 'TRANSFER' ||
+    !CANCELABLE.includes(order.status)
+  )
+    return null;
   const refund = async () => {
     setConfirming(false);
     setPending(true);
