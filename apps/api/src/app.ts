@@ -61,7 +61,7 @@ export type AppConfig = Pick<
   | 'MERCADOPAGO_API_URL'
   | 'MERCADOPAGO_SDK_URL'
 > &
-  // Absent: the development key (decision 025) and the default hold.
+  // Absent: the development key (decision 026) and the default hold.
   Partial<Pick<Config, 'SECRETS_KEY' | 'PAYMENT_HOLD_MINUTES'>> &
   // Absent (the tests' apps): every request looks its tenant up and computes its menu page, and
   // order-board streams last the default lifetime.

@@ -64,7 +64,7 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   /**
    * AES-256-GCM key of the payment providers' secrets at rest (architecture §10): 32 bytes, as 64 hex
-   * digits or base64. Unset outside production: the development key (decision 025).
+   * digits or base64. Unset outside production: the development key (decision 026).
    */
   SECRETS_KEY: z
     .string()

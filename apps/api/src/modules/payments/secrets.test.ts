@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 
-// Architecture §10: provider secrets sealed with AES-256-GCM under SECRETS_KEY (decision 025).
+// Architecture §10: provider secrets sealed with AES-256-GCM under SECRETS_KEY (decision 026).
 
 describe('secrets at rest', () => {
   it('seals and opens a secret, refuses another key or an altered value, and masks it', () => {

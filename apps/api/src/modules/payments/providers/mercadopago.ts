@@ -4,7 +4,7 @@ import { callProvider } from './provider.ts';
 
 // Mercado Pago's Payments API v1 (https://www.mercadopago.com.pe/developers/en/reference), over its
 // REST API: the official SDK's base address is a constant, and tests point this at a local fake
-// (decision 025). A payment may stay in_process and be settled later (its notification, or the
+// (decision 026). A payment may stay in_process and be settled later (its notification, or the
 // reconciliation); X-Idempotency-Key makes a repeated charge the same payment.
 
 type Json = Record<string, unknown>;
