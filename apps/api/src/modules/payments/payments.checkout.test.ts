@@ -1,8 +1,9 @@
 import { ERRORS } from '@storefront/contracts/errors';
+import { mailOutbox } from '@storefront/db/schema/accounts';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { orders } from '@storefront/db/schema/orders';
 import { companyPaymentSettings, payments } from '@storefront/db/schema/payments';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
@@ -84,6 +85,12 @@ describe('card checkout with Culqi', () => {
     ]);
     const charge = fake.fake.charges.get(order.payment.reference);
     expect(charge?.amountCents).toBe(Math.round(Number(order.amount_due) * 100));
+    // Paid, the order enters RECEIVED: its receipt is queued then, and only once (decision 028).
+    const receipts = await t.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(like(mailOutbox.subject, `%recibimos tu pedido #${order.number}`));
+    expect(receipts).toHaveLength(1);
   });
 
   it('declines: 400 with the spec message and the provider’s, the order PAYMENT_FAILED and its stock back', async () => {
