@@ -405,7 +405,7 @@ describe('catalogue and menu', () => {
       {
         uid: 'ad-martes-ceviche',
         title: 'Martes de ceviche',
-        image: '/demo/products/plato.svg',
+        image: '/demo/products/ceviche.svg',
         link: '/carta',
         position: 0,
       },
