@@ -1,6 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import { orders } from '@storefront/db/schema/orders';
 import { companyPaymentSettings, payments } from '@storefront/db/schema/payments';
+import { companies } from '@storefront/db/schema/tenancy';
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -12,6 +13,15 @@ export async function findSettings(db: Executor, companyUid: string): Promise<Pa
     .from(companyPaymentSettings)
     .where(eq(companyPaymentSettings.companyUid, companyUid));
   return row ?? null;
+}
+
+/** Whether a company belongs to an app: a provider's event names its company in the path. */
+export async function isCompanyOfApp(db: Executor, appUid: string, companyUid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uid: companies.uid })
+    .from(companies)
+    .where(and(eq(companies.uid, companyUid), eq(companies.appUid, appUid)));
+  return row !== undefined;
 }
 
 export async function insertPayment(tx: Executor, row: typeof payments.$inferInsert): Promise<PaymentRow> {

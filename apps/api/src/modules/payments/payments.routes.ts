@@ -8,6 +8,7 @@ import {
   retailPaymentBodySchema,
 } from '@storefront/contracts/payments';
 import { decryptSecret } from '@storefront/db/secrets';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, memberContextOf } from '../../lib/request-context.ts';
@@ -125,8 +126,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   // Provider events: a quick 2xx whatever they say (a failure to read the charge back is left to the
-  // reconciliation); only a Mercado Pago notification without a valid signature is refused.
+  // reconciliation); only a Mercado Pago notification without a valid signature is refused, and a
+  // company of another app (the event's host names the app) is not found.
   const companyParams = z.object({ company_uid: z.string().min(1).max(64) });
+  const companyOfRequest = async (request: FastifyRequest, companyUid: string) => {
+    const ctx = contextOf(request);
+    if (!(await repo.isCompanyOfApp(ctx.db, ctx.app.uid, companyUid))) throw new AppError('NOT_FOUND');
+  };
 
   api.post('/v5/payments/culqi/:company_uid/events/', {
     schema: {
@@ -138,6 +144,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: eventAnswer, ...errorResponses },
     },
     handler: async (request) => {
+      await companyOfRequest(request, request.params.company_uid);
       const chargeId = culqiEventChargeId(request.body);
       if (chargeId)
         await handleEvent(paymentDeps(request), request.params.company_uid, chargeId).catch((error: Error) =>
@@ -159,6 +166,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: eventAnswer, ...errorResponses },
     },
     handler: async (request) => {
+      await companyOfRequest(request, request.params.company_uid);
       const body = request.body as { data?: { id?: unknown }; type?: unknown } | null;
       const dataId = String(request.query['data.id'] ?? body?.data?.id ?? '');
       const settings = await repo.findSettings(request.server.db, request.params.company_uid);

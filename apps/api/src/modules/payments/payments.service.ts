@@ -329,9 +329,10 @@ export async function memberPayment(
   body: { authentication_3ds?: Record<string, string>; operation_number?: string },
 ) {
   const order = await orders.findOrder(deps.db, scope.appUid, orderUid, { userUid: scope.userUid });
-  const payment = order && (await repo.findPayment(deps.db, orderUid));
-  if (!order || !payment) throw new AppError('NOT_FOUND');
-  if (order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
+  if (!order) throw new AppError('NOT_FOUND');
+  // An order paid at the door, or no longer waiting, has no payment step to take.
+  const payment = await repo.findPayment(deps.db, orderUid);
+  if (!payment || order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
     throw new AppError('ORDER_STATUS_NOT_ALLOWED');
   if (payment.method === 'TRANSFER') {
     if (!body.operation_number)
@@ -356,8 +357,8 @@ export async function settleTransfer(
   body: { operation_number: string } | { reject: true },
 ) {
   const payment = await repo.findPayment(tx, order.uid, { lock: true });
-  if (payment?.method !== 'TRANSFER') throw new AppError('NOT_FOUND');
-  if (order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
+  // Only a transfer still waiting is the staff's to confirm or reject.
+  if (payment?.method !== 'TRANSFER' || order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
     throw new AppError('ORDER_STATUS_NOT_ALLOWED');
   const actor = { userUid: staffUserUid, role: 'STAFF' } as const;
   if ('reject' in body) {
