@@ -24,6 +24,11 @@ export const docsPlugin = fp(async function docs(fastify: FastifyInstance) {
         { name: 'checkout', description: 'Delivery fares and discount codes at checkout' },
         { name: 'orders', description: 'Orders and subscriptions of the member' },
         {
+          name: 'payments',
+          description:
+            "Online payments: a place's payment settings, a payment's next step and the providers' events",
+        },
+        {
           name: 'programs',
           description: 'Benefit programs: memberships, promotions, raffles, polls, gift cards',
         },
