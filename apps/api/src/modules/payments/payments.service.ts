@@ -158,18 +158,18 @@ export async function paymentAnswer(db: Executor, appUid: string, orderUid: stri
   return orderWithPayment(db, row, names.get(row.placeUid) ?? '', await orders.listHistory(db, row.uid));
 }
 
-/** Where the company's provider posts its events (MERCADO_PAGO's notification_url), when known. */
+/**
+ * Where a provider posts a company's events: on the site's own origin (the link builder's, or
+ * PUBLIC_URL); null without one, and then the reconciliation alone settles what is pending.
+ */
 export function eventsUrl(
-  config: Pick<AppConfig, 'PUBLIC_URL'>,
+  origin: string | null | undefined,
   provider: PaymentProviderName,
   companyUid: string,
 ) {
-  if (!config.PUBLIC_URL) return null;
+  if (!origin) return null;
   const path = provider === 'CULQI' ? 'culqi' : 'mercadopago';
-  return new URL(
-    `/api/v5/payments/${path}/${encodeURIComponent(companyUid)}/events/`,
-    config.PUBLIC_URL,
-  ).toString();
+  return new URL(`/api/v5/payments/${path}/${encodeURIComponent(companyUid)}/events/`, origin).toString();
 }
 
 /**
@@ -214,7 +214,7 @@ export async function chargeOrder(
       description: `Pedido ${row.number}`,
       attempt: claimed.attempts,
       authentication3ds: options.authentication3ds,
-      eventsUrl: eventsUrl(deps.config, found.name, row.companyUid),
+      eventsUrl: eventsUrl(deps.config.PUBLIC_URL, found.name, row.companyUid),
     });
     await applyCharge(deps, orderUid, charge);
   } catch (error) {

@@ -15,7 +15,13 @@ const reveal = (config: Config, sealed: string | null) =>
   sealed ? decryptSecret(secretsKey(config), sealed) : null;
 
 /** The company's provider as owners see it: secrets masked (`••••` and the last 4). */
-function toDto(config: Config, companyUid: string, row: PaymentSettingsRow | null): AdminPaymentProvider {
+/** `origin`: the company's site, where the provider posts its events. */
+function toDto(
+  config: Config,
+  origin: string,
+  companyUid: string,
+  row: PaymentSettingsRow | null,
+): AdminPaymentProvider {
   const provider = row?.provider ?? null;
   return {
     provider,
@@ -23,14 +29,18 @@ function toDto(config: Config, companyUid: string, row: PaymentSettingsRow | nul
     secret_key: maskSecret(reveal(config, row?.secretKeyEncrypted ?? null)),
     webhook_secret: maskSecret(reveal(config, row?.webhookSecretEncrypted ?? null)),
     enabled: row?.enabled ?? false,
-    events_url: provider ? eventsUrl(config, provider, companyUid) : null,
+    events_url: provider ? eventsUrl(origin, provider, companyUid) : null,
     transfer: transferOf(row),
     version: row?.version ?? 0,
   };
 }
 
-export async function getPaymentProvider(ctx: AdminContext, config: Config): Promise<AdminPaymentProvider> {
-  return toDto(config, ctx.company.uid, await findSettings(ctx.db, ctx.company.uid));
+export async function getPaymentProvider(
+  ctx: AdminContext,
+  config: Config,
+  origin: string,
+): Promise<AdminPaymentProvider> {
+  return toDto(config, origin, ctx.company.uid, await findSettings(ctx.db, ctx.company.uid));
 }
 
 /**
@@ -40,12 +50,13 @@ export async function getPaymentProvider(ctx: AdminContext, config: Config): Pro
 export function putPaymentProvider(
   ctx: AdminContext,
   config: Config,
+  origin: string,
   body: AdminPaymentProviderBody,
   ifMatch: number | undefined,
 ): Promise<AdminPaymentProvider> {
   return ctx.db.transaction(async (tx) => {
     const row = await findSettings(tx, ctx.company.uid);
-    const before = toDto(config, ctx.company.uid, row);
+    const before = toDto(config, origin, ctx.company.uid, row);
     checkVersion(ifMatch, before);
     const key = secretsKey(config);
     const seal = (value: string | null | undefined, stored: string | null | undefined) =>
@@ -76,7 +87,7 @@ export function putPaymentProvider(
       .insert(companyPaymentSettings)
       .values({ companyUid: ctx.company.uid, ...values })
       .onConflictDoUpdate({ target: companyPaymentSettings.companyUid, set: values });
-    const after = toDto(config, ctx.company.uid, { companyUid: ctx.company.uid, ...values });
+    const after = toDto(config, origin, ctx.company.uid, { companyUid: ctx.company.uid, ...values });
     const { version: _b, ...auditBefore } = before;
     const { version: _a, ...auditAfter } = after;
     await recordChange(

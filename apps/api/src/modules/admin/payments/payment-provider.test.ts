@@ -35,6 +35,8 @@ describe('payment provider settings', () => {
       secret_key: '••••demo',
       enabled: true,
       transfer: { channel: 'Yape', number: '987654321' },
+      // On the app's registered domain, to paste into the provider's panel.
+      events_url: 'http://localhost/api/v5/payments/culqi/demo-main/events/',
     });
     const put = await call(
       'PUT',
