@@ -10,6 +10,8 @@ const SECRET = 'sk_test_sandbox_demo';
 const WEBHOOK_SECRET = 'whsec_sandbox_demo';
 
 test.use({ locale: 'es-PE' });
+// Sign-in, the screen's axe check, a save and a reload: more than the default 30 s on a loaded machine.
+test.slow();
 
 /** Every answer a page receives, as text, to search for secrets. */
 function recordAnswers(page: Page): string[] {
