@@ -182,8 +182,6 @@ export function AdminApp() {
       requireAuth
       disableTelemetry
     >
-      {/* First: the screen an owner opens on, and the menu's first entry. */}
-      <Resource name="dashboard" icon={InsightsIcon} list={DashboardPage} />
       <Resource
         name="products"
         icon={RestaurantMenuIcon}
@@ -318,6 +316,7 @@ export function AdminApp() {
       <Resource name="settings" icon={SettingsIcon} list={SettingsPage} />
       <Resource name="payment-provider" icon={PaymentsIcon} list={PaymentProviderPage} />
       <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
+      <Resource name="dashboard" icon={InsightsIcon} list={DashboardPage} />
       <Resource
         name="installation-apps"
         icon={DnsIcon}
