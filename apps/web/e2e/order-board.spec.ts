@@ -137,7 +137,7 @@ for (const viewport of [
       await expect(card.getByText('Calle Misti 123, dpto 401')).toBeVisible();
       await expect(card.getByRole('definition').filter({ hasText: /^Yanahuara$/ })).toBeVisible();
       await expect(card.getByText('Frente al parque, puerta verde')).toBeVisible();
-      await expect(card.getByText('Efectivo')).toBeVisible();
+      await expect(card.getByText('Efectivo', { exact: true })).toBeVisible();
       // Under "more": the document, the e-mail and the amounts.
       await card.getByText('Más datos del pedido').click();
       await expect(card.getByText('DNI 40506070')).toBeVisible();
