@@ -3,7 +3,7 @@ import type { PlacePaymentSettings } from '@storefront/contracts/payments';
 import { type RefObject, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
-import { loadScript } from '../payments/load-script.ts';
+import { loadScript } from '../../../lib/load-script.ts';
 import { culqiToken, type MercadoPagoInstance, mercadoPagoToken } from '../payments/providers.ts';
 
 export type ProviderMethod = 'ONLINE_CARD' | 'YAPE';
