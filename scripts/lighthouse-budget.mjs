@@ -6,18 +6,27 @@
 // under them so that a busier machine does not fail the build while a real regression does.
 // Usage: npm run test:lighthouse [-- --runs 3]; serves apps/web/dist (npm run build first) or WEB_DIST.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 
 const PAGES = ['/carta', '/program/demo-club', '/cart', '/login'];
 const PERFORMANCE_GATE = 92;
 const ACCESSIBILITY_GATE = 100;
 const TBT_BUDGET_MS = 150;
+const MOBILE_THROTTLING = throttling.mobileSlow4G;
+// Lighthouse's 4x CPU slowdown takes a high-end desktop (benchmark index 1500 to 2000) to the mid-tier
+// phone it emulates, about 440 (docs/throttling.md, "Calibrating the CPU slowdown"). A machine that
+// other work slows measures a lower index in that very run, and gets the smaller slowdown that lands on
+// the same phone; never more than the default 4x, never under 1x. Decision 029.
+const EMULATED_PHONE_INDEX = 440;
+const cpuSlowdown = (benchmarkIndex) =>
+  Math.min(MOBILE_THROTTLING.cpuSlowdownMultiplier, Math.max(1, benchmarkIndex / EMULATED_PHONE_INDEX));
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);
 
@@ -65,6 +74,14 @@ const median = (numbers) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+// The server and the browser go before other work on the machine (they inherit this priority; Chromium
+// then sets its renderers' own); without the right to raise it (not root) they run as they are.
+try {
+  setPriority(-15);
+} catch {
+  console.log('Lighthouse runs at normal priority (raising it needs root).');
+}
+
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -82,18 +99,37 @@ const chrome = await chromeLauncher.launch({
 
 /** One Lighthouse run; a run whose trace broke (NO_NAVSTART and the like, on a loaded machine) is redone. */
 async function audit(path, attempt = 1) {
-  // Lighthouse's defaults: mobile form factor and screen, simulated throttling, storage cleared.
-  const { lhr } = await lighthouse(`${server.origin}${path}`, {
+  // Lighthouse's defaults: mobile form factor and screen, simulated throttling, storage cleared. The page
+  // is loaded once (gatherMode) and scored from what was recorded (auditMode) with the CPU slowdown
+  // calibrated to the machine as that load measured it.
+  const flags = {
     port: chrome.port,
     logLevel: 'error',
     output: 'json',
     onlyCategories: ['performance', 'accessibility'],
     formFactor: 'mobile',
     throttlingMethod: 'simulate',
-  });
-  if (!lhr.runtimeError) return lhr;
-  if (attempt < 3) return audit(path, attempt + 1);
-  throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  };
+  const recorded = mkdtempSync(join(tmpdir(), 'lighthouse-run-'));
+  try {
+    await lighthouse(`${server.origin}${path}`, { ...flags, gatherMode: recorded });
+    // Simulated throttling records the load unthrottled, so the slowdown only matters to the scoring; the
+    // recording names its settings, and auditMode refuses settings other than those.
+    const artifactsFile = join(recorded, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8'));
+    artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown(artifacts.BenchmarkIndex);
+    writeFileSync(artifactsFile, JSON.stringify(artifacts));
+    const { lhr } = await lighthouse(`${server.origin}${path}`, {
+      ...flags,
+      auditMode: recorded,
+      throttling: artifacts.settings.throttling,
+    });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt < 3) return audit(path, attempt + 1);
+    throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  } finally {
+    rmSync(recorded, { recursive: true, force: true });
+  }
 }
 
 const rows = [];
@@ -103,8 +139,10 @@ try {
   for (const path of PAGES) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
-      const { categories, audits } = await audit(path);
+      const { categories, audits, environment } = await audit(path);
       runs.push({
+        benchmarkIndex: environment.benchmarkIndex,
+        cpuSlowdown: cpuSlowdown(environment.benchmarkIndex),
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),
         lcp: audits['largest-contentful-paint'].numericValue,
@@ -130,6 +168,8 @@ try {
       lcp: pick('lcp'),
       tbt: pick('tbt'),
       cls: pick('cls'),
+      benchmarkIndex: pick('benchmarkIndex'),
+      cpuSlowdown: pick('cpuSlowdown'),
     });
   }
 } finally {
@@ -140,13 +180,20 @@ try {
 console.log(
   `Lighthouse, mobile, simulated throttling, median of ${RUNS} (${Math.round((Date.now() - started) / 1000)} s):`,
 );
-console.log('| page | performance | accessibility | LCP ms | TBT ms | CLS |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+console.log(
+  '| page | performance | accessibility | LCP ms | TBT ms | CLS | benchmark index | CPU slowdown |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
   console.log(
-    `| ${row.path} | ${row.performance} | ${row.accessibility} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} |`,
+    `| ${row.path} | ${row.performance} | ${row.accessibility} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${Math.round(row.benchmarkIndex)} | ${row.cpuSlowdown.toFixed(1)}x |`,
   );
 }
+console.log(
+  `Load average at the end: ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ')}`,
+);
 const failed = rows.filter(
   (row) =>
     row.performance < PERFORMANCE_GATE || row.accessibility < ACCESSIBILITY_GATE || row.tbt > TBT_BUDGET_MS,
