@@ -3,7 +3,7 @@ import type { Company } from '@storefront/contracts/app';
 import type { Language } from '@storefront/contracts/constants';
 import { ERRORS } from '@storefront/contracts/errors';
 import type { Coupon, FareEstimate, OrderBody, OrderQuote } from '@storefront/contracts/orders';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -116,7 +116,9 @@ function CheckoutFields({
   const offersDelivery = company.delivery_service && (shipping?.includes('DELIVERY') ?? true);
   const keys = useRef(createAttemptKeys()).current;
   const paymentSettings = usePaymentSettings(placeUid);
-  const tokenizer = useRef<Tokenizer | null>(null);
+  // The provider's tokenizer, set by the payment step once its script is ready.
+  const [tokenizer, setTokenizer] = useState<Tokenizer | null>(null);
+  const offerTokenizer = useCallback((next: Tokenizer | null) => setTokenizer(() => next), []);
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
@@ -240,12 +242,9 @@ function CheckoutFields({
     if (!priced || quote.isError || quote.isPlaceholderData) return;
     let paymentToken: string | undefined;
     if (isProviderMethod(values.payment_type)) {
-      if (!tokenizer.current) {
-        setGeneral(t('online.loading'));
-        return;
-      }
+      if (!tokenizer) return;
       try {
-        const token = await tokenizer.current({
+        const token = await tokenizer({
           title: company.name,
           cents: toCents(priced.amount_due),
           language,
@@ -450,7 +449,11 @@ function CheckoutFields({
         <FieldError id="checkout-payment-error" error={errors.payment_type?.message} />
         {isProviderMethod(paymentType) && paymentSettings.data && (
           <Suspense fallback={<LoadingState count={1} label={t('online.loading')} />}>
-            <OnlinePayment method={paymentType} settings={paymentSettings.data} tokenizer={tokenizer} />
+            <OnlinePayment
+              method={paymentType}
+              settings={paymentSettings.data}
+              onTokenizer={offerTokenizer}
+            />
           </Suspense>
         )}
         {paymentType === 'TRANSFER' && <p className="checkout-online-note">{t('online.transferHint')}</p>}
@@ -575,7 +578,9 @@ function CheckoutFields({
           !priced ||
           quote.isError ||
           quote.isPlaceholderData ||
-          (!offersPickup && !offersDelivery)
+          (!offersPickup && !offersDelivery) ||
+          // A card or Yape waits for the provider's script (the payment step says it is loading).
+          (isProviderMethod(paymentType) && !tokenizer)
         }
       >
         {formState.isSubmitting ? t('sending') : t(type === 'SUBSCRIPTION' ? 'submitSubscription' : 'submit')}

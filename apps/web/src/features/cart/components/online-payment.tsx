@@ -1,6 +1,6 @@
 import type { Language } from '@storefront/contracts/constants';
 import type { PlacePaymentSettings } from '@storefront/contracts/payments';
-import { type RefObject, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { loadScript } from '../../../lib/load-script.ts';
@@ -28,16 +28,17 @@ const MP_DOCUMENT: Record<string, string> = {
 /**
  * The payment step of a card or Yape: loads the provider's script (only here, never on the first
  * page), shows Mercado Pago's secure card fields or says where Culqi will ask for the card, and hands
- * the checkout a tokenizer. Card numbers go from the provider's script to the provider only.
+ * the checkout a tokenizer once the script is ready (null while it is not). Card numbers go from the
+ * provider's script to the provider only.
  */
 export function OnlinePayment({
   method,
   settings,
-  tokenizer,
+  onTokenizer,
 }: {
   method: ProviderMethod;
   settings: PlacePaymentSettings;
-  tokenizer: RefObject<Tokenizer | null>;
+  onTokenizer: (tokenizer: Tokenizer | null) => void;
 }) {
   const { t } = useTranslation('checkout');
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -51,12 +52,12 @@ export function OnlinePayment({
     let active = true;
     let unmount = () => {};
     setState('loading');
-    tokenizer.current = null;
+    onTokenizer(null);
     loadScript(scriptUrl)
       .then(() => {
         if (!active) return;
         if (provider === 'CULQI') {
-          tokenizer.current = (request) => culqiToken(publicKey, { method, ...request });
+          onTokenizer((request) => culqiToken(publicKey, { method, ...request }));
         } else {
           const MercadoPago = window.MercadoPago;
           if (!MercadoPago) throw new Error('MercadoPago.js missing');
@@ -69,11 +70,12 @@ export function OnlinePayment({
           unmount = () => {
             for (const field of fields) field.unmount();
           };
-          tokenizer.current = ({ holder }) =>
+          onTokenizer(({ holder }) =>
             mercadoPagoToken(mp, {
               ...holder,
               documentType: MP_DOCUMENT[holder.documentType] ?? 'Otro',
-            });
+            }),
+          );
         }
         setState('ready');
       })
@@ -82,10 +84,10 @@ export function OnlinePayment({
       });
     return () => {
       active = false;
-      tokenizer.current = null;
+      onTokenizer(null);
       unmount();
     };
-  }, [provider, publicKey, scriptUrl, method, tokenizer, ids, attempt]);
+  }, [provider, publicKey, scriptUrl, method, onTokenizer, ids, attempt]);
 
   if (!provider || !publicKey || !scriptUrl) return <p role="alert">{t('online.unavailable')}</p>;
   const secureFields = provider === 'MERCADO_PAGO';
