@@ -1,6 +1,8 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StreamEvent } from '../lib/sse.ts';
-import { followOrderStream, type StreamState } from './use-order-stream.ts';
+import type { Order } from './retail-api.ts';
+import { applyOrderEvent, followOrderStream, type StreamState } from './use-order-stream.ts';
 
 // The board's client (issue 15.4): the server ends a stream at its lifetime or when the session or
 // staff role ends; the board reopens a stream that ended, retries a failure, and stops on 401/403.
@@ -71,5 +73,46 @@ describe('followOrderStream', () => {
     expect(run.finished).toBe(true);
     expect(run.calls).toBe(3);
     expect(run.states).toEqual(['connecting', 'offline', 'connecting', 'connecting', 'ended']);
+  });
+});
+
+describe('applyOrderEvent', () => {
+  const key = ['retail', 'orders', 'p1'];
+  const order = (uid: string, number: number) => ({ uid, number, status: 'RECEIVED' }) as unknown as Order;
+
+  it('keeps an order that arrives while an older read of the list is in flight', async () => {
+    const queryClient = new QueryClient();
+    const reads: ((orders: Order[]) => void)[] = [];
+    // What the server holds: the first read was answered before order 9 was paid, the next one after.
+    const observer = new QueryObserver(queryClient, {
+      queryKey: key,
+      queryFn: () => new Promise<Order[]>((resolve) => reads.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(reads).toHaveLength(1));
+
+    applyOrderEvent(queryClient, key, { type: 'created', order: order('o9', 9) });
+    reads[0]?.([order('o8', 8)]);
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]?.([order('o9', 9), order('o8', 8)]);
+
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<Order[]>(key)?.map((o) => o.number)).toEqual([9, 8]),
+    );
+    unsubscribe();
+  });
+
+  it('puts the order first and replaces its older copy when no read is in flight', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(key, [order('o8', 8), order('o7', 7)]);
+    applyOrderEvent(queryClient, key, {
+      type: 'updated',
+      order: { ...order('o7', 7), status: 'ACCEPTED' } as Order,
+    });
+    expect(queryClient.getQueryData<Order[]>(key)?.map((o) => [o.number, o.status])).toEqual([
+      [7, 'ACCEPTED'],
+      [8, 'RECEIVED'],
+    ]);
+    expect(queryClient.isFetching()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { OrderEvent } from '@storefront/contracts/retail';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { createSseParser, type StreamEvent } from '../lib/sse.ts';
@@ -67,6 +67,21 @@ export async function followOrderStream(options: {
 }
 
 /**
+ * Puts an event's order into the board's cached list at once. A list read still in flight began before
+ * the event and would answer without it, so it is asked again (invalidating cancels the old read): else
+ * the order would vanish from the board until the next event.
+ */
+export function applyOrderEvent(queryClient: QueryClient, key: QueryKey, { order }: OrderEvent): void {
+  queryClient.setQueryData<Order[]>(key, (current = []) => [
+    order,
+    ...current.filter((existing) => existing.uid !== order.uid),
+  ]);
+  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) {
+    void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+}
+
+/**
  * The board's live feed: each event updates the board's cached list at once; `ready` (sent on every
  * (re)connection) reloads the list so nothing that happened while disconnected is missed.
  */
@@ -81,12 +96,9 @@ export function useOrderStream(place: string, onNewOrder: (order: Order) => void
     const controller = new AbortController();
     const key = retailKeys.orders(place);
 
-    const apply = ({ type, order }: OrderEvent) => {
-      queryClient.setQueryData<Order[]>(key, (current = []) => [
-        order,
-        ...current.filter((existing) => existing.uid !== order.uid),
-      ]);
-      if (type === 'created') onNew.current(order);
+    const apply = (event: OrderEvent) => {
+      applyOrderEvent(queryClient, key, event);
+      if (event.type === 'created') onNew.current(event.order);
     };
 
     void followOrderStream({
