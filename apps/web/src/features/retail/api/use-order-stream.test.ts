@@ -106,7 +106,7 @@ describe('applyOrderEvent', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(key, [order('o8', 8), order('o7', 7)]);
     applyOrderEvent(queryClient, key, {
-      type: 'updated',
+      type: 'status',
       order: { ...order('o7', 7), status: 'ACCEPTED' } as Order,
     });
     expect(queryClient.getQueryData<Order[]>(key)?.map((o) => [o.number, o.status])).toEqual([
