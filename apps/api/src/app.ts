@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { requestLogFields } from './lib/log-redaction.ts';
 import { OneLineRequestLog } from './lib/request-log.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { adminRouteTablePlugin } from './modules/admin/access/admin-guard.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appEventsPlugin } from './modules/apps/app-events.ts';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(couponsRoutes);
       await api.register(deliveryRoutes);
       await api.register(accountsRoutes);
+      await api.register(addressesRoutes);
       await api.register(loyaltyRoutes);
       await api.register(retailRoutes);
       await api.register(adminRoutes);

@@ -21,6 +21,8 @@ export const ALL_CATEGORIES_UID = '000';
 /** Largest quantity of one cart line: far above a real order, far below an integer overflow. */
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
+/** Saved delivery addresses a member may keep (architecture §11; ADDRESS_LIMIT_REACHED says 20). */
+export const MAX_SAVED_ADDRESSES = 20;
 /** Pickup is offered on this many days, today first (the checkout's date choice; the server's window). */
 export const PICKUP_DAYS_AHEAD = 7;
 

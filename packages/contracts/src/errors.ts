@@ -272,6 +272,16 @@ export const ERRORS = {
     en: 'This idempotency key was already used with a different request.',
   },
   // Cart, checkout, orders, subscriptions, coupons and delivery (spec §5, §8)
+  ADDRESS_LIMIT_REACHED: {
+    status: 400,
+    es: 'Puedes guardar hasta 20 direcciones; elimina una para guardar otra',
+    en: 'You can save up to 20 addresses; delete one to save another',
+  },
+  MAP_POINT_INCOMPLETE: {
+    status: 400,
+    es: 'Indica la latitud y la longitud, o ninguna',
+    en: 'Give both latitude and longitude, or neither',
+  },
   PRODUCT_NOT_AVAILABLE: {
     status: 400,
     es: 'Este producto no está disponible en esta tienda',

@@ -146,6 +146,13 @@ export const redemptionSchema = z.object({
 });
 export type Redemption = z.infer<typeof redemptionSchema>;
 
+/** GET v5/me/redemptions/ ("Mis canjes"): a redemption with its QR text and its program. */
+export const memberRedemptionSchema = redemptionSchema.extend({
+  qr: z.string(),
+  program: z.object({ uid: z.string(), name: z.string() }),
+});
+export type MemberRedemption = z.infer<typeof memberRedemptionSchema>;
+
 export const redemptionsQuerySchema = pageQuerySchema
   .extend({ status: z.enum(REDEMPTION_STATUSES).optional() })
   .strict();

@@ -68,6 +68,33 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
+/** Why a past order's line did not go back into the cart. */
+export const REORDER_REASONS = [
+  'PRODUCT_NOT_AVAILABLE',
+  'PRODUCT_OUT_OF_STOCK',
+  'OPTION_NOT_AVAILABLE',
+  'OPTIONS_BELOW_MINIMUM',
+  'OPTIONS_ABOVE_MAXIMUM',
+] as const;
+
+/**
+ * POST v5/me/orders/{order_uid}/reorder/: the place's regular cart, now holding the order's lines that
+ * can still be sold, and the lines left out with the reason (its code and message).
+ */
+export const reorderSchema = z.object({
+  cart: cartSchema,
+  left_out: z.array(
+    z.object({
+      uid: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      reason: z.enum(REORDER_REASONS),
+      message: z.string(),
+    }),
+  ),
+});
+export type Reorder = z.infer<typeof reorderSchema>;
+
 export const userDataSchema = z.strictObject({
   full_name: z.string().min(1).max(200),
   document_type: z.enum(DOCUMENT_TYPES),
@@ -225,6 +252,8 @@ export const orderSchema = z.object({
   ...giftFields,
   number: z.number().int(),
   status: z.enum(ORDER_STATUSES),
+  /** A delivery's minutes from the shop's acceptance to the door (the fare estimate's); null for a pickup. */
+  eta_minutes: z.number().int().nullable(),
   /** The online or transfer payment (architecture §10); null for the methods paid at the door. */
   payment: orderPaymentSchema.nullable(),
   /** For a TRANSFER: where to send the money. */

@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '@storefront/contracts/errors';
+import { savedAddresses } from '@storefront/db/schema/addresses';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { giftCards, polls, programs, promotions, raffleDraws, raffles } from '@storefront/db/schema/loyalty';
 import { coupons } from '@storefront/db/schema/orders';
@@ -224,6 +225,8 @@ const pollAnswers = [
   { question: 'poll-q-volveria', option: 'poll-q-volveria-si' },
   { question: 'poll-q-comentario', text: 'Todo bien' },
 ];
+
+const savedAddress = { label: 'Casa', district: 'Miraflores', address: 'Av. Larco 123' };
 
 let token = '';
 let orderUid = '';
@@ -761,6 +764,35 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
           },
         ]),
       ),
+  },
+  ADDRESS_LIMIT_REACHED: {
+    prepare: () =>
+      t.db
+        .insert(savedAddresses)
+        .values(
+          Array.from({ length: 20 }, (_, i) => ({
+            appUid: 'demo',
+            userUid: MEMBER_UID,
+            label: `Casa ${i}`,
+            district: 'Miraflores',
+            address: 'Av. Larco 123',
+          })),
+        )
+        .then(() => undefined),
+    request: () => as(member, { method: 'POST', url: '/api/v5/me/addresses/', payload: savedAddress }),
+    restore: () =>
+      t.db
+        .delete(savedAddresses)
+        .where(eq(savedAddresses.userUid, MEMBER_UID))
+        .then(() => undefined),
+  },
+  MAP_POINT_INCOMPLETE: {
+    request: () =>
+      as(member, {
+        method: 'POST',
+        url: '/api/v5/me/addresses/',
+        payload: { ...savedAddress, latitude: -12.12 },
+      }),
   },
   PRODUCT_OUT_OF_STOCK: {
     prepare: async () => {

@@ -44,6 +44,8 @@ export interface TenantSide {
   /** The demo company's owner (the admin API). */
   owner: string;
   orderUid: string;
+  /** A saved delivery address of the member. */
+  addressUid: string;
   subscriptionUid: string;
   /** A valid order body at the first pickup slot of tomorrow. */
   order: Record<string, unknown>;
@@ -103,6 +105,13 @@ export async function createWorld() {
       return res.json();
     };
     const orderUid = (await post(`/api/v5/places/${place}/orders/`, order, member)).uid;
+    const addressUid = (
+      await post(
+        '/api/v5/me/addresses/',
+        { label: 'Casa', district: 'Miraflores', address: 'Av. Larco 123' },
+        member,
+      )
+    ).uid;
     const subscriptionUid = (
       await post(`/api/v5/places/${place}/subscriptions/`, { ...order, days: [1, 3] }, member)
     ).uid;
@@ -140,6 +149,7 @@ export async function createWorld() {
       staff,
       owner,
       orderUid,
+      addressUid,
       subscriptionUid,
       order,
       links,
@@ -189,6 +199,7 @@ export async function createWorld() {
     product_uid: both(PRODUCT),
     order_uid: { a: a.orderUid, b: b.orderUid, member: true },
     subscription_uid: { a: a.subscriptionUid, b: b.subscriptionUid, member: true },
+    'addresses/{uid}': { a: a.addressUid, b: b.addressUid, member: true },
     // Mailed links carry their own secret: the signed-in member does not matter, the app does.
     uidUser: { a: a.links.uid, b: b.links.uid },
     'delete/{uid}': { a: a.links.uid, b: b.links.uid },

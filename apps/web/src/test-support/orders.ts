@@ -7,6 +7,7 @@ export function orderAnswer(change: Partial<Order> = {}, payment: Partial<OrderP
     uid: 'order-1',
     number: 41,
     status: 'PENDING_PAYMENT',
+    eta_minutes: null,
     place: { uid: 'place-1', name: 'Café Demo Miraflores' },
     company: 'company-1',
     influencer_uid: null,

@@ -242,6 +242,8 @@ export const orders = pgTable(
     giftCardAmount: integer().notNull().default(0),
     /** The site the order was placed on (lib/public-origin.ts): the origin of the links mailed about it. */
     siteOrigin: text().notNull().default(''),
+    /** Minutes from acceptance to the door, from the delivery fare at checkout; null for a pickup. */
+    etaMinutes: integer(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -9,6 +9,7 @@ import {
   joinProgramBodySchema,
   memberProgramSchema,
   memberQrSchema,
+  memberRedemptionSchema,
   pollResponseBodySchema,
   pollResponseSchema,
   pollSchema,
@@ -55,6 +56,7 @@ import {
   redeemGiftCard,
 } from './programs.service.ts';
 import {
+  getMemberRedemptions,
   getPromotion,
   getPromotionPlaces,
   getPromotions,
@@ -351,6 +353,22 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (api) => {
         promotionUid,
         at,
       );
+      return pageOf(request, at, count, results);
+    },
+  });
+
+  api.get('/v5/me/redemptions/', {
+    schema: {
+      operationId: 'listAllMyRedemptions',
+      tags,
+      summary:
+        "Every promotion the member bought with coins or redeemed, in the app's programs, newest first",
+      querystring: pageQuerySchema.strict(),
+      response: { 200: pageSchema(memberRedemptionSchema), ...errorResponses },
+    },
+    handler: async (request) => {
+      const at = pageRequest(request.query);
+      const { count, results } = await getMemberRedemptions(await memberContextOf(request), at);
       return pageOf(request, at, count, results);
     },
   });

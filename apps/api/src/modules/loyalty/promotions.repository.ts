@@ -226,6 +226,45 @@ export async function listRedemptions(
   return { count: total?.n ?? 0, rows };
 }
 
+/**
+ * A member's bought and redeemed promotions in every program of the app (not the codes merely
+ * issued), newest first, with their program.
+ */
+export async function listMemberRedemptions(
+  db: Executor,
+  member: { appUid: string; userUid: string },
+  slice: { limit: number; offset: number },
+) {
+  const where = and(
+    eq(memberships.appUid, member.appUid),
+    eq(memberships.userUid, member.userUid),
+    ne(redemptions.status, 'PENDING'),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        redemption: redemptions,
+        promotion: promotions,
+        program: { uid: programs.uid, name: programs.name },
+        coins: memberships.coins,
+      })
+      .from(redemptions)
+      .innerJoin(memberships, eq(memberships.uid, redemptions.membershipUid))
+      .innerJoin(programs, eq(programs.uid, memberships.programUid))
+      .innerJoin(promotions, eq(promotions.uid, redemptions.promotionUid))
+      .where(where)
+      .orderBy(desc(redemptions.createdAt), desc(redemptions.uid))
+      .limit(slice.limit)
+      .offset(slice.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(redemptions)
+      .innerJoin(memberships, eq(memberships.uid, redemptions.membershipUid))
+      .where(where),
+  ]);
+  return { count: total?.n ?? 0, rows };
+}
+
 /** The places of a company, all of them or the listed ones. */
 export async function placesOf(
   db: Executor,

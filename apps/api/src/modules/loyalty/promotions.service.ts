@@ -21,6 +21,7 @@ import {
   findPendingRedemption,
   findPromotion,
   insertRedemption,
+  listMemberRedemptions,
   listPromotions,
   listRedemptions,
   lockAcquiredRedemption,
@@ -379,9 +380,32 @@ export async function promotionCode(
       uid: redemption.uid,
       promotion: promotion.uid,
       code: redemption.code,
-      qr: `PROMO:${redemption.code}`,
+      qr: qrText(redemption.code),
       status: redemption.status,
     },
+  };
+}
+
+/** The text a promotion code's QR holds: staff scan it and redeem by code. */
+const qrText = (code: string) => `PROMO:${code}`;
+
+/**
+ * GET v5/me/redemptions/ ("Mis canjes"): every promotion the member bought with coins or redeemed, in
+ * every program of the app, newest first, with its code and QR text.
+ */
+export async function getMemberRedemptions(ctx: MemberContext, at: PageRequest) {
+  const { count, rows } = await listMemberRedemptions(
+    ctx.db,
+    { appUid: ctx.app.uid, userUid: ctx.user.uid },
+    at,
+  );
+  return {
+    count,
+    results: rows.map((row) => ({
+      ...toRedemptionDto(row.redemption, row.promotion, row.coins),
+      qr: qrText(row.redemption.code),
+      program: row.program,
+    })),
   };
 }
 

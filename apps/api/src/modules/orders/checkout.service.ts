@@ -187,15 +187,18 @@ export async function prepareCheckout(
       : null;
   if (mode === 'ORDER') checkSlot(ctx, body as OrderBody, place, hours);
   let deliveryPrice: number | null = 0;
+  let etaMinutes: number | null = null;
   // The place's own methods (set in the admin), and delivery only where the company delivers at all.
   if (!place.shippingMethods.includes(body.order_type)) throw new AppError('NO_SHIPPING_METHODS');
   if (body.order_type === 'DELIVERY') {
     if (!place.deliveryService) throw new AppError('NO_SHIPPING_METHODS');
     // A quote before the address is typed has no fare yet; an order always needs one.
-    deliveryPrice =
+    const fare =
       mode === 'QUOTE' && !body.district?.trim() && !body.address?.trim()
         ? null
-        : (await quoteFare(db, place, body)).fare;
+        : await quoteFare(db, place, body);
+    deliveryPrice = fare?.fare ?? null;
+    etaMinutes = fare?.etaMinutes ?? null;
   }
   const discount = body.coupon_code
     ? await previewCoupon(db, ctx.app.uid, place.companyUid, body.coupon_code, {
@@ -216,6 +219,7 @@ export async function prepareCheckout(
     place,
     priced: lines,
     deliveryPrice,
+    etaMinutes,
     discount,
     price,
     gift,
@@ -346,7 +350,16 @@ export async function createOrder(
   const status = isPrepaid(body.payment_type) ? 'PENDING_PAYMENT' : 'RECEIVED';
   const placed = await repo.placeOrder(
     tx,
-    { ...values, ...coupon, uid, status, price, giftCardAmount: gift, siteOrigin: ctx.origin },
+    {
+      ...values,
+      ...coupon,
+      uid,
+      status,
+      price,
+      giftCardAmount: gift,
+      siteOrigin: ctx.origin,
+      etaMinutes: prepared.etaMinutes,
+    },
     take,
     { fromStatus: null, toStatus: status, actorUserUid: ctx.user.uid, actorRole: 'MEMBER' },
   );

@@ -265,6 +265,12 @@ describe('payments, delivery and coupons', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ subtotal: '36.00', delivery_price: '5.00', price: '41.00' });
+    // The zone's delivery time is kept with the order, for its page (issue 30 item 5); a pickup has none.
+    expect(res.json().eta_minutes).toBe(30);
+    const kept = await get(`/api/v5/me/orders/${res.json().uid}/`);
+    expect(kept.json().eta_minutes).toBe(30);
+    const pickup = await post('/api/v5/places/place-miraflores/orders/', pickupBody(slot, [causa(1)]));
+    expect(pickup.json().eta_minutes).toBeNull();
   });
 
   it('validates codes with the spec answers', async () => {

@@ -76,6 +76,7 @@ export function toOrderDto(
     amount_due: centsToDecimal(row.price - row.giftCardAmount),
     number: row.number,
     status: row.status,
+    eta_minutes: row.etaMinutes,
     ...paid,
     history: history?.map((h) => ({
       from: h.fromStatus,

@@ -8,11 +8,12 @@ import en from '../locales/en.json';
 import es from '../locales/es.json';
 import { OrderMailsSwitch } from './order-mails-switch.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { SavedAddresses } from './saved-addresses.tsx';
 import './account.css';
 
 addTranslations('account', { es, en });
 
-/** /profile: the member's details, the password and the way to delete the account. */
+/** /profile: the member's details, saved addresses, mail choice, the password and the way to delete the account. */
 export function Component() {
   const { t } = useTranslation('account');
   const me = useMe();
@@ -34,6 +35,7 @@ export function Component() {
               toast.success(t('profile.saved'));
             }}
           />
+          <SavedAddresses />
           <OrderMailsSwitch me={me.data} />
           <ul className="account-links">
             <li>

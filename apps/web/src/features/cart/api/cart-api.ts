@@ -37,13 +37,22 @@ async function mergeOne(placeUid: string, type: CartType, skipUpdate: boolean): 
   });
   if (decision === 'push') await sendServerCart(toCartRequest(placeUid, type, local.products));
   if (decision !== 'replace') return;
+  await showServerCart(saved, changed);
+}
+
+/**
+ * Puts the member's server cart in the local cart of its place, with each product's name, price and
+ * options read fresh from the catalogue (the merge on login, and a reorder). `stale` says that the
+ * member changed the cart meanwhile: their change wins.
+ */
+export async function showServerCart(saved: ServerCart, stale: () => boolean = () => false): Promise<void> {
   const uids = [...new Set(saved.products.map((line) => line.uid))];
   const found = await Promise.all(
-    uids.map((uid) => apiFetch<Product>(productPath(placeUid, uid)).catch(() => null)),
+    uids.map((uid) => apiFetch<Product>(productPath(saved.place, uid)).catch(() => null)),
   );
   const products = new Map(found.filter((p): p is Product => p !== null).map((p) => [p.uid, p]));
-  if (changed()) return;
-  saveCart(placeUid, linesFromServer(saved, products), type, { sync: false });
+  if (stale()) return;
+  saveCart(saved.place, linesFromServer(saved, products), saved.type, { sync: false });
 }
 
 // Places whose saved carts this page has merged already.

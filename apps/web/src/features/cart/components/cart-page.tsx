@@ -1,6 +1,7 @@
+import type { Reorder } from '@storefront/contracts/orders';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAppRecord, useAuth, useCompany } from '../../../app/app-context.tsx';
 import { companyPrefix, isHidden } from '../../../app/guards.ts';
 import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
@@ -11,6 +12,7 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import '../i18n.ts';
 import './cart.css';
 import { CartPanel } from './cart-panel.tsx';
+import { ReorderNotice } from './reorder-notice.tsx';
 
 const CheckoutForm = lazy(() => import('./checkout-form.tsx'));
 
@@ -31,6 +33,8 @@ export function Component() {
   const type = useCartType();
   const cart = useCart(placeUid ?? '', type);
   const [params, setParams] = useSearchParams();
+  // "Pedir de nuevo" comes here with the order's lines it could not put back (router state).
+  const leftOut = (useLocation().state as { leftOut?: Reorder['left_out'] } | null)?.leftOut ?? [];
   if (isHidden(company, 'cart')) return <NotFoundPage />;
 
   const prefix = companyPrefix(app, companyUid);
@@ -70,6 +74,7 @@ export function Component() {
           ))}
         </fieldset>
       )}
+      {leftOut.length > 0 && <ReorderNotice leftOut={leftOut} />}
       <CartPanel
         mode="page"
         placeUid={placeUid}

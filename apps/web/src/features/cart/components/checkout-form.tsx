@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
-import { FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
+import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -18,6 +18,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.tsx';
+import { useSaveAddress, useSavedAddresses } from '../../account/api/addresses-api.ts';
 import { useMe } from '../../account/api/use-me.ts';
 import { useMemberCoins } from '../../menu/api/use-member-coins.ts';
 import { usePlaces } from '../../menu/api/use-places.ts';
@@ -45,6 +46,7 @@ import es from '../locales/checkout/es.json';
 import { isProviderMethod, onlineMethods, paymentFailure } from '../payments/methods.ts';
 import { TokenError } from '../payments/providers.ts';
 import type { Tokenizer } from './online-payment.tsx';
+import { OTHER_ADDRESS, SavedAddressPicker } from './saved-address-picker.tsx';
 import './checkout.css';
 import { toCents } from '../../../lib/cart-totals.ts';
 import { formatCents, formatMoney } from '../../../lib/money.ts';
@@ -125,6 +127,13 @@ function CheckoutFields({
   const [fareQuote, setFareQuote] = useState<FareEstimate | null>(null);
   // The address whose fare was asked for: the summary's quote prices the delivery to it.
   const [deliveryTo, setDeliveryTo] = useState<{ district: string; address: string } | null>(null);
+  // The saved address chosen (OTHER_ADDRESS: typed here), and whether a typed one is saved after the order.
+  const savedAddresses = useSavedAddresses(offersDelivery);
+  const addressList = savedAddresses.data?.results ?? [];
+  const [addressChoice, setAddressChoice] = useState<string>(OTHER_ADDRESS);
+  const [saveTyped, setSaveTyped] = useState(false);
+  const [typedLabel, setTypedLabel] = useState(() => t('addresses.defaultLabel'));
+  const saveAddress = useSaveAddress();
   // The gift part as typed, sent for a quote when the field is left.
   const [giftTyped, setGiftTyped] = useState('');
   const days = useMemo(() => nextDays(new Date()), []);
@@ -237,6 +246,46 @@ function CheckoutFields({
     }
   };
 
+  /** A saved address fills the delivery fields (and empty billing ones) and asks for its fare at once. */
+  const chooseAddress = (uid: string) => {
+    setAddressChoice(uid);
+    const address = addressList.find((a) => a.uid === uid);
+    if (!address) return;
+    form.setValue('order_type', 'DELIVERY');
+    form.setValue('district', address.district);
+    form.setValue('address', address.address);
+    form.setValue('reference', address.reference);
+    if (!getValues('city')) form.setValue('city', address.district);
+    if (!getValues('billing_address')) form.setValue('billing_address', address.address);
+    void estimate();
+  };
+
+  // A returning member starts on delivery to their last edited address: one tap fewer each order.
+  const firstAddress = addressList[0]?.uid;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chosen once, when the list first arrives
+  useEffect(() => {
+    if (firstAddress && offersDelivery) chooseAddress(firstAddress);
+  }, [firstAddress, offersDelivery]);
+
+  /** After the order: the typed address is saved when the member asked; the order stands either way. */
+  const keepTypedAddress = async (values: CheckoutValues) => {
+    if (values.order_type !== 'DELIVERY' || addressChoice !== OTHER_ADDRESS || !saveTyped) return;
+    try {
+      await saveAddress.mutateAsync({
+        body: {
+          label: typedLabel.trim() || t('addresses.defaultLabel'),
+          district: values.district,
+          address: values.address,
+          reference: values.reference,
+        },
+      });
+      toast.success(t('addresses.saved'));
+    } catch (error) {
+      const reason = error instanceof ApiError ? error.firstMessage() : undefined;
+      toast.error(t('addresses.notSaved', { reason: reason ?? t('errors.generic', { ns: 'common' }) }));
+    }
+  };
+
   const submit = form.handleSubmit(async (values) => {
     setGeneral(null);
     if (!priced || quote.isError || quote.isPlaceholderData) return;
@@ -281,6 +330,7 @@ function CheckoutFields({
       const placed = await place.mutateAsync({ body, key: keys.keyFor(body) });
       keys.finish();
       if (coupon) storage.remove(STORAGE_KEYS.coupon);
+      await keepTypedAddress(values);
       if (placed.kind === 'ORDER') {
         toast.success(t(placed.order.status === 'PENDING_PAYMENT' ? 'placedPending' : 'placed'));
         navigate(`/orders/${placed.order.uid}`);
@@ -337,7 +387,10 @@ function CheckoutFields({
       {orderType === 'DELIVERY' && (
         <fieldset className="checkout-section">
           <legend>{t('orderType.DELIVERY')}</legend>
-          {zoneList.length > 0 ? (
+          {addressList.length > 0 && (
+            <SavedAddressPicker addresses={addressList} chosen={addressChoice} onChoose={chooseAddress} />
+          )}
+          {addressChoice !== OTHER_ADDRESS ? null : zoneList.length > 0 ? (
             <SelectField
               label={t('delivery.district')}
               error={errors.district?.message}
@@ -367,16 +420,40 @@ function CheckoutFields({
               {...register('district')}
             />
           )}
-          <TextField
-            label={t('delivery.address')}
-            autoComplete="street-address"
-            error={errors.address?.message}
-            {...register('address')}
-          />
-          <TextField label={t('delivery.reference')} {...register('reference')} />
-          <button type="button" className="button secondary" disabled={fare.isPending} onClick={estimate}>
-            {t('delivery.estimate')}
-          </button>
+          {addressChoice === OTHER_ADDRESS && (
+            <>
+              <TextField
+                label={t('delivery.address')}
+                autoComplete="street-address"
+                error={errors.address?.message}
+                {...register('address')}
+              />
+              <TextField label={t('delivery.reference')} {...register('reference')} />
+              <button type="button" className="button secondary" disabled={fare.isPending} onClick={estimate}>
+                {t('delivery.estimate')}
+              </button>
+              <div className="checkout-save-address">
+                <CheckboxField
+                  label={t('addresses.save')}
+                  checked={saveTyped}
+                  onChange={(event) => setSaveTyped(event.target.checked)}
+                />
+                {saveTyped && (
+                  <TextField
+                    label={t('addresses.label')}
+                    value={typedLabel}
+                    maxLength={40}
+                    onChange={(event) => setTypedLabel(event.target.value)}
+                  />
+                )}
+              </div>
+            </>
+          )}
+          {addressChoice !== OTHER_ADDRESS && (errors.district?.message || errors.address?.message) && (
+            <p className="form-error" role="alert">
+              {errors.address?.message ?? errors.district?.message}
+            </p>
+          )}
           {fareQuote && (
             <p className="checkout-fare" role="status">
               {t('delivery.fare', {

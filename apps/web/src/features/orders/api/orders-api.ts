@@ -1,9 +1,13 @@
 import { PAGE_SIZE } from '@storefront/contracts/constants';
 import type { Page } from '@storefront/contracts/lists';
-import type { Order } from '@storefront/contracts/orders';
+import type { MemberRedemption } from '@storefront/contracts/loyalty';
+import type { Order, Reorder } from '@storefront/contracts/orders';
 import type { MemberPaymentBody } from '@storefront/contracts/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { setCartType } from '../../../lib/cart-store.ts';
+import { selectPlace } from '../../../lib/place-selection.ts';
+import { showServerCart } from '../../cart/api/cart-api.ts';
 
 /** GET v5/me/orders/?payment_method=…&page=…: the member's orders, newest first, 25 a page. */
 export function useOrders(page: number, paymentMethod?: Order['payment_type']) {
@@ -72,5 +76,36 @@ export function useSubmitPayment(uid: string) {
       queryClient.setQueryData(['orders', 'detail', uid], order);
       void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
     },
+  });
+}
+
+/**
+ * POST v5/me/orders/{uid}/reorder/ ("Pedir de nuevo"): the server fills the place's regular cart with
+ * the lines still on sale; this device's cart of that place shows it, and that place is chosen.
+ */
+export function useReorder() {
+  return useMutation({
+    mutationFn: async (order: Pick<Order, 'uid' | 'place'>) => {
+      const answer = await apiFetch<Reorder>(`v5/me/orders/${encodeURIComponent(order.uid)}/reorder/`, {
+        method: 'POST',
+        body: {},
+      });
+      if (answer.cart.products.length > 0) {
+        await showServerCart(answer.cart);
+        setCartType('REGULAR');
+        selectPlace(order.place.uid);
+      }
+      return answer;
+    },
+  });
+}
+
+/** GET v5/me/redemptions/ ("Mis canjes"): promotions bought with coins or redeemed, newest first. */
+export function useMemberRedemptions(page: number) {
+  return useQuery({
+    queryKey: ['me-redemptions', page],
+    queryFn: ({ signal }) =>
+      apiFetch<Page<MemberRedemption>>(`v5/me/redemptions/?page=${page}&page_size=${PAGE_SIZE}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -8,8 +8,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { useCancelOrder, useOrder } from '../api/orders-api.ts';
 import '../i18n.ts';
+import { DeliveryTime } from './delivery-time.tsx';
 import { OrderStatus } from './order-list.tsx';
 import { OrderPaymentSection } from './order-payment.tsx';
+import { ReorderButton } from './reorder-button.tsx';
 import './orders.css';
 import { formatCalendarDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
@@ -77,6 +79,7 @@ export function Component() {
             <dd>{[data.address, data.district, data.reference].filter(Boolean).join(' · ')}</dd>
           </div>
         )}
+        <DeliveryTime order={data} />
         <div>
           <dt>{t('detail.payment')}</dt>
           <dd>{t(`payment.${data.payment_type}`)}</dd>
@@ -164,6 +167,9 @@ export function Component() {
         </section>
       )}
 
+      <div className="order-actions">
+        <ReorderButton order={data} />
+      </div>
       {(data.status === 'RECEIVED' || data.status === 'PENDING_PAYMENT') && (
         <button
           type="button"

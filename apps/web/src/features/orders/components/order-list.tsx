@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/que
 import { pageParam, useSearchState } from '../../../lib/search-params.ts';
 import { useOrders } from '../api/orders-api.ts';
 import { PaymentBadge } from './order-payment.tsx';
+import { ReorderButton } from './reorder-button.tsx';
 import '../i18n.ts';
 import './orders.css';
 import { formatMoney } from '../../../lib/money.ts';
@@ -23,10 +24,13 @@ export function OrderList({
   title,
   empty,
   paymentMethod,
+  level = 1,
 }: {
   title: string;
   empty: string;
   paymentMethod?: Order['payment_type'];
+  /** The heading's level: 2 under a page's own title. */
+  level?: 1 | 2;
 }) {
   const { t, i18n } = useTranslation('orders');
   const app = useAppRecord();
@@ -34,10 +38,11 @@ export function OrderList({
   const page = pageParam(params.get('page'));
   const orders = useOrders(page, paymentMethod);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const Heading = level === 1 ? 'h1' : 'h2';
 
   return (
     <section className="orders-page" aria-labelledby="orders-title">
-      <h1 id="orders-title">{title}</h1>
+      <Heading id="orders-title">{title}</Heading>
       {orders.isPending ? (
         <LoadingState count={3} />
       ) : orders.isError ? (
@@ -63,6 +68,7 @@ export function OrderList({
                     ? t('coins', { count: order.coins })
                     : formatMoney(app.currency.symbol, order.price)}
                 </span>
+                <ReorderButton order={order} />
               </li>
             ))}
           </ul>

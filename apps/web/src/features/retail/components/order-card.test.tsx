@@ -14,6 +14,7 @@ const order: Order = {
   uid: 'o1',
   number: 7,
   status: 'RECEIVED',
+  eta_minutes: null,
   place: { uid: 'p1', name: 'Miraflores' },
   company: 'c1',
   order_type: 'PICKUP',
