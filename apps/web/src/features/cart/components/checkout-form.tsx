@@ -472,7 +472,7 @@ function CheckoutFields({
       </fieldset>
 
       <fieldset className="checkout-section checkout-billing">
-        <legend>{t('billing.label')}</legend>
+        <legend>{t(paymentType === 'ONLINE_CARD' ? 'billing.label' : 'billing.contactLabel')}</legend>
         <TextField
           label={t('billing.first_name')}
           autoComplete="given-name"
@@ -499,18 +499,23 @@ function CheckoutFields({
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <TextField
-          label={t('billing.city')}
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <TextField
-          label={t('billing.address')}
-          autoComplete="street-address"
-          error={errors.billing_address?.message}
-          {...register('billing_address')}
-        />
+        {/* A card's processor checks them; no other method needs them (architecture §10). */}
+        {paymentType === 'ONLINE_CARD' && (
+          <>
+            <TextField
+              label={t('billing.city')}
+              autoComplete="address-level2"
+              error={errors.city?.message}
+              {...register('city')}
+            />
+            <TextField
+              label={t('billing.address')}
+              autoComplete="street-address"
+              error={errors.billing_address?.message}
+              {...register('billing_address')}
+            />
+          </>
+        )}
       </fieldset>
 
       <div className="field">
