@@ -247,9 +247,20 @@ test('a coupon link is applied at checkout', async ({ page, request }) => {
   await checkout.getByRole('button', { name: 'Aplicar' }).click();
   await expect(checkout.getByText('Este código no existe')).toBeVisible();
   await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 35.00');
+  // A gift card's code typed here says where gift cards go, with the way there (issue 28).
+  await code.fill('regalo-50');
+  await checkout.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(
+    checkout.getByText(/^Este código es de una tarjeta de regalo, no de descuento\./),
+  ).toBeVisible();
+  await expect(checkout.getByRole('link', { name: 'Ir a «Tarjeta de regalo»' })).toHaveAttribute(
+    'href',
+    '/program/demo-club',
+  );
   await code.fill('DESCUENTO5');
   await checkout.getByRole('button', { name: 'Aplicar' }).click();
   await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 30.00');
+  await expect(checkout.getByRole('link', { name: 'Ir a «Tarjeta de regalo»' })).toHaveCount(0);
 
   await chooseSlot(page);
   await checkout.getByLabel('Efectivo').check();
