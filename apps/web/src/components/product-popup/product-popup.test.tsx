@@ -41,11 +41,11 @@ const line = (quantity: number): NewCartLine => ({
   option_groups: [],
 });
 
-const renderPopup = (lineId?: string) =>
+const renderPopup = (lineId?: string, shown: Product = product, placeUid = 'place-a') =>
   render(
     <ProductPopup
-      product={product}
-      placeUid="place-a"
+      product={shown}
+      placeUid={placeUid}
       loading={false}
       coins={undefined}
       currency="S/"
@@ -114,17 +114,7 @@ describe('product popup', () => {
   });
 
   it('says why "Agregar" is off, on screen and as the button’s description (issue 14)', () => {
-    render(
-      <ProductPopup
-        product={withSides}
-        placeUid="place-b"
-        loading={false}
-        coins={undefined}
-        currency="S/"
-        onDirectPurchase={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    renderPopup(undefined, withSides, 'place-b');
     const add = screen.getByRole('button', { name: /^Agregar/ });
     for (const name of ['Arroz', 'Papas', 'Ensalada']) fireEvent.click(screen.getByLabelText(name));
     expect((add as HTMLButtonElement).disabled).toBe(true);
@@ -147,17 +137,7 @@ describe('product popup', () => {
       ...withSides,
       option_groups: [{ ...withSides.option_groups[0], minimum_to_select: 1 }],
     } as unknown as Product;
-    render(
-      <ProductPopup
-        product={required}
-        placeUid="place-b"
-        loading={false}
-        coins={undefined}
-        currency="S/"
-        onDirectPurchase={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    renderPopup(undefined, required, 'place-b');
     const rules = screen.getByText('Elige mínimo 1').parentElement as HTMLElement;
     expect(rules.className).not.toContain('option-group-broken');
     fireEvent.click(screen.getByLabelText('Arroz'));
@@ -187,17 +167,7 @@ describe('product popup', () => {
         group('Extras', 0, 2, ['Huevo', 'Arroz']),
       ],
     } as unknown as Product;
-    render(
-      <ProductPopup
-        product={steak}
-        placeUid="place-c"
-        loading={false}
-        coins={undefined}
-        currency="S/"
-        onDirectPurchase={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    renderPopup(undefined, steak, 'place-c');
     const term = within(screen.getByRole('group', { name: 'Término' }));
     expect(term.getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual([
       'Jugoso',
