@@ -44,9 +44,6 @@ async function fillPickup(page: Page) {
   const slot = page.getByLabel('Horario', { exact: true });
   await expect(slot.locator('option')).not.toHaveCount(1);
   await slot.selectOption({ index: 1 });
-  const billing = page.getByRole('group', { name: 'Datos de facturación' });
-  await billing.getByLabel('Ciudad', { exact: true }).fill('Lima');
-  await billing.getByLabel('Dirección', { exact: true }).fill('Av. Larco 345');
 }
 
 test.describe('with a quote answering 500 once', () => {

@@ -3,7 +3,6 @@ import {
   chooseSlot,
   earnCoins,
   expect,
-  fillBilling,
   logIn,
   type Member,
   newMember,
@@ -86,11 +85,15 @@ test('options → cart → pickup with cash → the order in /orders, then cance
   await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(checkout.getByText('Debe seleccionar un horario disponible')).toBeVisible();
   await expect(checkout.getByText('Debe seleccionar un método de pago')).toBeVisible();
-  await expect(checkout.getByText('Este campo es requerido')).toHaveCount(2);
+  // A cash pickup asks no billing city or address: only a card charged online needs them (issue 28).
+  await expect(checkout.getByText('Este campo es requerido')).toHaveCount(0);
 
   await chooseSlot(page);
   await checkout.getByLabel('Efectivo').check();
-  await fillBilling(page);
+  const contact = checkout.getByRole('group', { name: 'Tus datos de contacto' });
+  await expect(contact.getByLabel('Nombres')).toHaveValue(/\S/);
+  await expect(checkout.getByLabel('Ciudad', { exact: true })).toHaveCount(0);
+  await expect(checkout.getByLabel('Dirección', { exact: true })).toHaveCount(0);
   await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 70.00');
   await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
 
@@ -157,7 +160,6 @@ test('delivery: the area is chosen among the place’s districts, what is missin
 
   await chooseSlot(page);
   await checkout.getByLabel('Tarjeta contra entrega').check();
-  await fillBilling(page);
   await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Calle Berlín 120 · Miraflores')).toBeVisible();
@@ -203,7 +205,6 @@ test('a direct purchase replaces the cart, leaves it off the cart route, and is 
   const checkout = page.getByRole('form', { name: 'Finalizar pedido' });
   await chooseSlot(page);
   await checkout.getByLabel('Efectivo').check();
-  await fillBilling(page);
   await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   await expect(page.locator('.order-items')).toContainText('1 × Combo familiar para 4');
@@ -248,13 +249,23 @@ test('a coupon link is applied at checkout', async ({ page, request }) => {
   await checkout.getByRole('button', { name: 'Aplicar' }).click();
   await expect(checkout.getByText('Este código no existe')).toBeVisible();
   await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 35.00');
+  // A gift card's code typed here says where gift cards go, with the way there (issue 28).
+  await code.fill('regalo-50');
+  await checkout.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(
+    checkout.getByText(/^Este código es de una tarjeta de regalo, no de descuento\./),
+  ).toBeVisible();
+  await expect(checkout.getByRole('link', { name: 'Ir a «Tarjeta de regalo»' })).toHaveAttribute(
+    'href',
+    '/program/demo-club',
+  );
   await code.fill('DESCUENTO5');
   await checkout.getByRole('button', { name: 'Aplicar' }).click();
   await expect(checkout.getByTestId('checkout-total')).toHaveText('S/ 30.00');
+  await expect(checkout.getByRole('link', { name: 'Ir a «Tarjeta de regalo»' })).toHaveCount(0);
 
   await chooseSlot(page);
   await checkout.getByLabel('Efectivo').check();
-  await fillBilling(page);
   await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   await expect(page.locator('.order-facts')).toContainText('DESCUENTO5');
@@ -283,7 +294,6 @@ test('a redeemable product is paid with coins and shows in the exchanges', async
   await expect(checkout.getByLabel('Monedas')).toBeChecked();
   await expect(checkout.getByLabel('Efectivo')).toHaveCount(0);
   await chooseSlot(page);
-  await fillBilling(page);
   await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   const uid = orderUidOf(page);
@@ -315,7 +325,6 @@ test('subscribe on two days, then cancel the subscription', async ({ page, reque
   const checkout = page.getByRole('form', { name: 'Finalizar suscripción' });
   await chooseSlot(page);
   await checkout.getByLabel('Efectivo').check();
-  await fillBilling(page);
   await checkout.getByRole('button', { name: 'Suscribirme' }).click();
   await expect(checkout.getByText('Debe seleccionar al menos un día para la suscripción')).toBeVisible();
   await checkout.getByLabel('Lunes').check();

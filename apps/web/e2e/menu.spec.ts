@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, joinProgram, newMember, tenantUrl, test } from './support.ts';
+import {
+  axeViolations,
+  expect,
+  joinProgram,
+  newMember,
+  presetCookieChoice,
+  tenantUrl,
+  test,
+} from './support.ts';
 
 const API_KEY = 'demo-public-api-key-0001';
 
@@ -64,9 +72,12 @@ test('a visitor picks city, place and category on /carta, scrolls the whole menu
   await expect(cards).toHaveCount(count);
   await expect(cards.filter({ hasText: 'Chilcano de pescado' })).toContainText('Sin stock');
 
-  // Signed out, /carta only shows the menu.
+  // Signed out, /carta orders nothing: a tap says why (the next journey follows it to the sign-in).
   await expect(page.getByRole('link', { name: 'Inicia sesión para hacer tu pedido.' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /Lomo saltado/ })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Lomo saltado Lomo fino/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Lomo saltado' })).toContainText('Para pedir Lomo saltado');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Lomo saltado' })).toHaveCount(0);
 
   // The store (/products) keeps the place and opens the popup.
   await page.goto('/products');
@@ -120,6 +131,49 @@ test('a visitor picks city, place and category on /carta, scrolls the whole menu
   await expect(page.getByText('Se ha eliminado el producto de su carrito')).toBeVisible();
   expect(await cartOf(page, 'place-san-isidro')).toBeNull();
   expect(errors).toEqual([]);
+});
+
+test('a visitor who taps a product on /carta is told to sign in, and comes back to that product', {
+  tag: '@phone',
+}, async ({ page, request }) => {
+  const member = await newMember(request);
+  await presetCookieChoice(page);
+  await page.goto('/carta');
+  await page.getByLabel('Ciudad').selectOption('area-lima');
+  await page.getByLabel('Tienda', { exact: true }).selectOption('place-miraflores');
+  await page.getByRole('button', { name: 'Platos de fondo' }).click();
+  const card = page.getByRole('button', { name: /^Lomo saltado/ });
+
+  // By keyboard: the card opens the prompt, Escape closes it and gives the focus back to the card.
+  await card.focus();
+  await page.keyboard.press('Enter');
+  const prompt = page.getByRole('dialog', { name: 'Lomo saltado' });
+  await expect(prompt).toHaveAccessibleDescription(
+    'Para pedir Lomo saltado, inicia sesión o crea tu cuenta. Luego volverás aquí para elegirlo.',
+  );
+  await expect(prompt.getByRole('link', { name: 'Crear cuenta' })).toHaveAttribute('href', '/register');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(prompt).toHaveCount(0);
+  await expect(card).toBeFocused();
+
+  await card.click();
+  await prompt.getByRole('link', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Correo electrónico').fill(member.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+
+  // Back on the menu with that product open, now to order.
+  await expect(page).toHaveURL(/\/carta\?product=p-lomo-saltado$/);
+  const popup = page.getByRole('dialog', { name: 'Lomo saltado' });
+  await popup.getByLabel('Jugoso').check();
+  await popup.getByRole('button', { name: /Agregar S\/ 35\.00/ }).click();
+  await expect(page.getByText('Se agregó el producto a su carrito')).toBeVisible();
+  await expect(page).toHaveURL(/\/carta$/);
+  expect((await cartOf(page, 'place-miraflores')).products['p-lomo-saltado_0']).toMatchObject({
+    quantity: 1,
+  });
 });
 
 test('stock caps the quantity and a direct purchase shows its instructions', async ({ page }) => {

@@ -36,7 +36,6 @@ async function checkoutWithLomo(page: Page, request: APIRequestContext): Promise
   await expect(popup).toHaveCount(0);
   await page.goto('/cart?step=checkout');
   await chooseSlot(page);
-  await fillBilling(page);
   return member;
 }
 
@@ -64,6 +63,7 @@ test('pays by card: approved, the order received and shown paid online', { tag: 
 }) => {
   const member = await checkoutWithLomo(page, request);
   await checkoutOf(page).getByLabel('Tarjeta de crédito o débito').check();
+  await fillBilling(page);
   await expect(checkoutOf(page).getByText(/ventana segura de Culqi/)).toBeVisible();
   await payByCard(page, member, APPROVED);
 
@@ -82,6 +82,7 @@ test('a declined card says so with the provider’s message and keeps the cart; 
 }) => {
   const member = await checkoutWithLomo(page, request);
   await checkoutOf(page).getByLabel('Tarjeta de crédito o débito').check();
+  await fillBilling(page);
   await payByCard(page, member, DECLINED);
 
   const alert = checkoutOf(page).locator('.checkout-general-error');
@@ -170,6 +171,7 @@ test('cancelling a paid order refunds it, and the order says so', { tag: '@phone
 }) => {
   const member = await checkoutWithLomo(page, request);
   await checkoutOf(page).getByLabel('Tarjeta de crédito o débito').check();
+  await fillBilling(page);
   await payByCard(page, member, APPROVED);
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('payment-status')).toHaveText('Pagado en línea');

@@ -12,6 +12,12 @@ export const ERRORS = {
   },
   NOT_FOUND: { status: 404, es: 'No encontrado.', en: 'Not found.' },
   CODE_NOT_FOUND: { status: 404, es: 'Este código no existe', en: 'This code does not exist' },
+  /** A gift card's code typed as a discount code: no coupon, and where the code does go (issue 28). */
+  CODE_IS_GIFT_CARD: {
+    status: 404,
+    es: 'Este código es de una tarjeta de regalo, no de descuento. Cárgalo en «Tarjeta de regalo», en la página de tu programa, y paga con tu saldo.',
+    en: 'This is a gift card code, not a discount code. Load it under “Gift card” on your program’s page, then pay with your balance.',
+  },
   APP_NOT_FOUND: {
     status: 404,
     es: 'No existe una aplicación para este dominio.',

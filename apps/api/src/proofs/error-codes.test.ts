@@ -245,6 +245,9 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   },
   NOT_FOUND: { request: () => ({ url: '/api/v7/places/place-miraflores/products/p-nope/' }) },
   CODE_NOT_FOUND: { request: () => as(member, { url: '/api/v5/companies/demo-main/validate-code/NOPE/' }) },
+  CODE_IS_GIFT_CARD: {
+    request: () => as(member, { url: '/api/v5/companies/demo-main/validate-code/REGALO-50/' }),
+  },
   APP_NOT_FOUND: { request: () => ({ url: '/api/v7/places/', headers: { host: 'nobody.example.com' } }) },
   API_KEY_MISMATCH: { request: () => ({ url: '/api/v7/places/', headers: { 'api-key': 'not-the-key' } }) },
   INVALID_HOST: { request: () => ({ url: '/api/v7/places/', headers: { host: 'localhost:@evil.example' } }) },

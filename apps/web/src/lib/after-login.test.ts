@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { afterLoginTarget, pendingRedirectTarget, takeAfterLoginTarget } from './after-login.ts';
+import {
+  afterLoginTarget,
+  cartaProductPath,
+  pendingRedirectTarget,
+  takeAfterLoginTarget,
+} from './after-login.ts';
 
 describe('after login (spec §4)', () => {
   it('sends an incomplete profile to /complete-info unless skipped', () => {
@@ -20,7 +25,17 @@ describe('after login (spec §4)', () => {
     expect(afterLoginTarget(true, { skipped: false, pendingRedirect: null, staff: true })).toBe('/retail');
   });
 
-  it('always lands a pending redirect on a cart', () => {
+  it("brings a visitor back to the menu's product they tapped (issue 28)", () => {
+    expect(cartaProductPath('p-lomo-saltado')).toBe('/carta?product=p-lomo-saltado');
+    expect(afterLoginTarget(true, { skipped: false, pendingRedirect: '/carta?product=p-lomo-saltado' })).toBe(
+      '/carta?product=p-lomo-saltado',
+    );
+    expect(pendingRedirectTarget('/carta')).toBe('/carta');
+    expect(pendingRedirectTarget('/carta?product=a/../../x')).toBe('/cart');
+    expect(pendingRedirectTarget('/carta?product=p&next=//evil.example')).toBe('/cart');
+  });
+
+  it('lands any other pending redirect on a cart', () => {
     expect(pendingRedirectTarget('true')).toBe('/cart');
     expect(pendingRedirectTarget('https://evil.example/cart')).toBe('/cart');
     expect(pendingRedirectTarget('/cart')).toBe('/cart');

@@ -3,6 +3,7 @@ import { centsToDecimal } from '@storefront/contracts/money';
 import type { Coupon } from '@storefront/contracts/orders';
 import type { Executor } from '@storefront/db/client';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { giftCardProgram } from '../loyalty/programs.repository.ts';
 import * as repo from './coupons.repository.ts';
 
 export type { CouponRow } from './coupons.repository.ts';
@@ -59,6 +60,24 @@ export async function checkCoupon(
   return coupon;
 }
 
+/**
+ * A company's coupon by its code; when there is none but an app's gift card has that code, 404
+ * CODE_IS_GIFT_CARD with the card's program, to say where the code goes (issue 28).
+ */
+async function findCoupon(
+  db: Executor,
+  appUid: string,
+  companyUid: string,
+  code: string,
+  lock = false,
+): Promise<repo.CouponRow | null> {
+  const coupon = await repo.findCoupon(db, appUid, companyUid, code, lock);
+  if (coupon) return coupon;
+  const program = await giftCardProgram(db, appUid, code);
+  if (program) throw new AppError('CODE_IS_GIFT_CARD', undefined, { gift_card: { program } });
+  return null;
+}
+
 /** GET v5/companies/{company or place uid}/validate-code/{code}/[?amount=45.00]. */
 export async function validateCode(
   ctx: RequestContext,
@@ -68,7 +87,7 @@ export async function validateCode(
   amount: string | undefined,
 ): Promise<Coupon> {
   const companyUid = await repo.companyOfUid(ctx.db, ctx.app.uid, uid);
-  const coupon = await repo.findCoupon(ctx.db, ctx.app.uid, companyUid, code);
+  const coupon = await findCoupon(ctx.db, ctx.app.uid, companyUid, code);
   const subtotal = amount === undefined ? undefined : Math.round(Number(amount) * 100);
   const checked = await checkCoupon(ctx.db, coupon, { userUid, subtotal });
   return toCouponDto(checked, subtotal);
@@ -82,7 +101,7 @@ export async function previewCoupon(
   code: string,
   use: { userUid: string; subtotal: number },
 ): Promise<number> {
-  const coupon = await checkCoupon(db, await repo.findCoupon(db, appUid, companyUid, code), use);
+  const coupon = await checkCoupon(db, await findCoupon(db, appUid, companyUid, code), use);
   return discountOf(coupon, use.subtotal);
 }
 
@@ -97,7 +116,7 @@ export async function redeemCoupon(
   code: string,
   use: { userUid: string; sourceUid: string; subtotal: number },
 ): Promise<{ coupon: repo.CouponRow; discount: number }> {
-  const coupon = await checkCoupon(tx, await repo.findCoupon(tx, appUid, companyUid, code, true), {
+  const coupon = await checkCoupon(tx, await findCoupon(tx, appUid, companyUid, code, true), {
     userUid: use.userUid,
     subtotal: use.subtotal,
   });

@@ -142,6 +142,15 @@ export async function lockGiftCard(db: Executor, appUid: string, code: string): 
   return row ?? null;
 }
 
+/** The program of the app's gift card with this code (any case), or null: no lock, nothing changes. */
+export async function giftCardProgram(db: Executor, appUid: string, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ programUid: giftCards.programUid })
+    .from(giftCards)
+    .where(and(eq(giftCards.appUid, appUid), sql`upper(${giftCards.code}) = ${code.toUpperCase()}`));
+  return row?.programUid ?? null;
+}
+
 export async function markGiftCardRedeemed(db: Executor, uid: string, membershipUid: string): Promise<void> {
   await db.update(giftCards).set({ redeemedAt: sql`now()`, membershipUid }).where(eq(giftCards.uid, uid));
 }

@@ -318,6 +318,38 @@ describe('payments, delivery and coupons', () => {
     );
     expect(second.statusCode).toBe(406);
   });
+
+  it('says a gift card typed as a discount code is one, and where it goes, in es and en (issue 28)', async () => {
+    const [tok] = (await createMembers(t.db, 1, 'gift-code')) as [string];
+    const asCoupon = await get('/api/v5/companies/demo-main/validate-code/regalo-20/?amount=40.00', tok);
+    expect(asCoupon.statusCode).toBe(404);
+    expect(asCoupon.json()).toEqual({
+      detail:
+        'Este código es de una tarjeta de regalo, no de descuento. Cárgalo en «Tarjeta de regalo», en la página de tu programa, y paga con tu saldo.',
+      gift_card: { program: 'demo-club' },
+    });
+    const en = await t.app.inject({
+      url: '/api/v5/companies/place-miraflores/validate-code/REGALO-20/',
+      headers: auth(tok, { 'accept-language': 'en' }),
+    });
+    expect(en.json().detail).toBe(
+      'This is a gift card code, not a discount code. Load it under “Gift card” on your program’s page, then pay with your balance.',
+    );
+    // In an order's body the same; nothing is taken, and the card can still be loaded.
+    const placed = await post(
+      '/api/v5/places/place-miraflores/orders/',
+      pickupBody(slot, [causa()], { coupon_code: 'REGALO-20' }),
+      tok,
+    );
+    expect(placed.statusCode).toBe(404);
+    expect(placed.json().gift_card).toEqual({ program: 'demo-club' });
+    const loaded = await post('/api/v5/me/gift-cards/redeem/', { code: 'REGALO-20' }, tok);
+    expect(loaded.statusCode).toBe(200);
+    // An unknown code is still just unknown.
+    expect((await get('/api/v5/companies/demo-main/validate-code/NOPE-0000/', tok)).json()).toEqual({
+      detail: 'Este código no existe',
+    });
+  });
 });
 
 describe('coins, status moves and subscriptions', () => {

@@ -6,7 +6,9 @@ import {
   activeOptionGroups,
   canDecrease,
   canIncrease,
+  chooseOption,
   groupSatisfied,
+  isSingleChoice,
   linePriceCents,
   missingCoins,
   optionsValid,
@@ -59,6 +61,15 @@ describe('option groups (min..max)', () => {
     expect(one).toEqual({ salsas: ['mayo'] });
     expect(toggleOption(one, 'salsas', 'aji')).toEqual({ salsas: ['mayo', 'aji'] });
     expect(toggleOption(one, 'salsas', 'mayo')).toEqual({ salsas: [] });
+  });
+
+  it('chooses one option of a group of at most one, or none', () => {
+    expect(isSingleChoice({ maximum_to_select: 1 })).toBe(true);
+    expect(isSingleChoice({ maximum_to_select: 2 })).toBe(false);
+    const one = chooseOption({ extras: ['huevo'] }, 'termino', 'jugoso');
+    expect(one).toEqual({ extras: ['huevo'], termino: ['jugoso'] });
+    expect(chooseOption(one, 'termino', 'a-punto')).toEqual({ extras: ['huevo'], termino: ['a-punto'] });
+    expect(chooseOption(one, 'termino', null)).toEqual({ extras: ['huevo'], termino: [] });
   });
 
   it('is satisfied only between minimum and maximum inclusive', () => {

@@ -26,6 +26,15 @@ export function toggleOption(selection: Selection, groupUid: string, optionUid: 
   return { ...selection, [groupUid]: next };
 }
 
+/** A group of at most one option is chosen with radio buttons: a choice replaces the last; null for none. */
+export function chooseOption(selection: Selection, groupUid: string, optionUid: string | null): Selection {
+  return { ...selection, [groupUid]: optionUid === null ? [] : [optionUid] };
+}
+
+/** "Choose one" groups (issue 28): radio buttons instead of check boxes. */
+export const isSingleChoice = (group: Pick<OptionGroup, 'maximum_to_select'>) =>
+  group.maximum_to_select === 1;
+
 /** A group is satisfied with between minimum_to_select and maximum_to_select options, inclusive. */
 export function groupSatisfied(group: OptionGroup, selection: Selection): boolean {
   const count = selection[group.uid]?.length ?? 0;

@@ -1,5 +1,5 @@
 import type { Product } from '@storefront/contracts/catalogue';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addCartLine, getCart, type NewCartLine } from '../../lib/cart-store.ts';
 import { initI18n } from '../../lib/i18n.ts';
@@ -41,11 +41,11 @@ const line = (quantity: number): NewCartLine => ({
   option_groups: [],
 });
 
-const renderPopup = (lineId?: string) =>
+const renderPopup = (lineId?: string, shown: Product = product, placeUid = 'place-a') =>
   render(
     <ProductPopup
-      product={product}
-      placeUid="place-a"
+      product={shown}
+      placeUid={placeUid}
       loading={false}
       coins={undefined}
       currency="S/"
@@ -114,17 +114,7 @@ describe('product popup', () => {
   });
 
   it('says why "Agregar" is off, on screen and as the button’s description (issue 14)', () => {
-    render(
-      <ProductPopup
-        product={withSides}
-        placeUid="place-b"
-        loading={false}
-        coins={undefined}
-        currency="S/"
-        onDirectPurchase={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    renderPopup(undefined, withSides, 'place-b');
     const add = screen.getByRole('button', { name: /^Agregar/ });
     for (const name of ['Arroz', 'Papas', 'Ensalada']) fireEvent.click(screen.getByLabelText(name));
     expect((add as HTMLButtonElement).disabled).toBe(true);
@@ -147,21 +137,59 @@ describe('product popup', () => {
       ...withSides,
       option_groups: [{ ...withSides.option_groups[0], minimum_to_select: 1 }],
     } as unknown as Product;
-    render(
-      <ProductPopup
-        product={required}
-        placeUid="place-b"
-        loading={false}
-        coins={undefined}
-        currency="S/"
-        onDirectPurchase={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    renderPopup(undefined, required, 'place-b');
     const rules = screen.getByText('Elige mínimo 1').parentElement as HTMLElement;
     expect(rules.className).not.toContain('option-group-broken');
     fireEvent.click(screen.getByLabelText('Arroz'));
     fireEvent.click(screen.getByLabelText('Arroz'));
     expect(rules.className).toContain('option-group-broken');
+  });
+  it('offers a "choose one" group as radio buttons, one choice replacing the other (issue 28)', () => {
+    const group = (uid: string, min: number, max: number, names: string[]) => ({
+      ...withSides.option_groups[0],
+      uid,
+      name: uid,
+      minimum_to_select: min,
+      maximum_to_select: max,
+      options: names.map((name) => ({
+        uid: `o-${name}`,
+        name,
+        description: '',
+        price: '0.00',
+        is_active: true,
+      })),
+    });
+    const steak = {
+      ...product,
+      option_groups: [
+        group('Término', 1, 1, ['Jugoso', 'A punto']),
+        group('Salsa', 0, 1, ['Criolla', 'Huancaína']),
+        group('Extras', 0, 2, ['Huevo', 'Arroz']),
+      ],
+    } as unknown as Product;
+    renderPopup(undefined, steak, 'place-c');
+    const term = within(screen.getByRole('group', { name: 'Término' }));
+    expect(term.getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual([
+      'Jugoso',
+      'A punto',
+    ]);
+    expect(term.queryAllByRole('checkbox')).toEqual([]);
+    fireEvent.click(term.getByLabelText('Jugoso'));
+    fireEvent.click(term.getByLabelText('A punto'));
+    expect((term.getByLabelText('Jugoso') as HTMLInputElement).checked).toBe(false);
+    expect((term.getByLabelText('A punto') as HTMLInputElement).checked).toBe(true);
+    // An optional one starts on "Ninguno", and can go back to it.
+    const sauce = within(screen.getByRole('group', { name: 'Salsa' }));
+    expect((sauce.getByLabelText('Ninguno') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(sauce.getByLabelText('Criolla'));
+    fireEvent.click(sauce.getByLabelText('Ninguno'));
+    expect((sauce.getByLabelText('Criolla') as HTMLInputElement).checked).toBe(false);
+    // A group of more than one keeps its check boxes.
+    expect(within(screen.getByRole('group', { name: 'Extras' })).getAllByRole('checkbox')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: /^Agregar/ }));
+    expect(Object.values(getCart('place-c').products)[0]?.option_groups).toEqual([
+      { uid: 'Término', name: 'Término', options: [{ uid: 'o-A punto', name: 'A punto', price: '0.00' }] },
+    ]);
   });
 });

@@ -22,6 +22,8 @@ import {
   activeOptionGroups,
   canDecrease,
   canIncrease,
+  chooseOption,
+  isSingleChoice,
   linePriceCents,
   missingCoins,
   optionProblem,
@@ -175,14 +177,31 @@ export function ProductPopup({
               {group.minimum_to_select > 0 && <span>{t('chooseMin', { min: group.minimum_to_select })}</span>}
               {group.maximum_to_select > 0 && <span>{t('chooseMax', { max: group.maximum_to_select })}</span>}
             </p>
+            {/* An optional "choose one" group can be left empty again. */}
+            {isSingleChoice(group) && group.minimum_to_select === 0 && (
+              <label className="option">
+                <input
+                  type="radio"
+                  name={`option-group-${group.uid}`}
+                  checked={!selection[group.uid]?.length}
+                  onChange={() => setSelection((current) => chooseOption(current, group.uid, null))}
+                />
+                <span>{t('none')}</span>
+              </label>
+            )}
             {group.options.map((option) => (
               <label key={option.uid} className="option">
                 <input
-                  type="checkbox"
+                  type={isSingleChoice(group) ? 'radio' : 'checkbox'}
+                  name={isSingleChoice(group) ? `option-group-${group.uid}` : undefined}
                   checked={selection[group.uid]?.includes(option.uid) ?? false}
                   onChange={() => {
                     setTouched(true);
-                    setSelection((current) => toggleOption(current, group.uid, option.uid));
+                    setSelection((current) =>
+                      isSingleChoice(group)
+                        ? chooseOption(current, group.uid, option.uid)
+                        : toggleOption(current, group.uid, option.uid),
+                    );
                   }}
                 />
                 <span>{option.name}</span>

@@ -58,14 +58,15 @@ describe('checkout form rules (spec §5)', () => {
     expect(messages({ payment_type: '' }, {}, 'en').payment_type).toBe('A payment method must be chosen');
   });
 
-  it('needs every billing field, with the generic validator messages', () => {
+  it('needs every billing field of a card charged online, with the generic validator messages', () => {
     const empty = messages({
+      payment_type: 'ONLINE_CARD',
       first_name: '',
       last_name: ' ',
       email: '',
       phone: '',
       city: '',
-      billing_address: '',
+      billing_address: ' ',
     });
     expect(empty).toEqual({
       first_name: 'Este campo es requerido',
@@ -76,6 +77,16 @@ describe('checkout form rules (spec §5)', () => {
       billing_address: 'Este campo es requerido',
     });
     expect(messages({ email: 'ana@' }).email).toBe('Ingresar un email correcto');
+  });
+
+  it('asks city and billing address only for a card charged online (issue 28)', () => {
+    const noAddress = { city: '', billing_address: '' };
+    for (const payment_type of ['CASH', 'CARD_ON_DELIVERY', 'YAPE', 'TRANSFER'] as const)
+      expect(messages({ ...noAddress, payment_type })).toEqual({});
+    expect(messages({ ...noAddress, payment_type: 'ONLINE_CARD' }, {}, 'en')).toEqual({
+      city: 'This field is required',
+      billing_address: 'This field is required',
+    });
   });
 
   it('refuses a coin amount above the member’s coins', () => {
@@ -112,7 +123,13 @@ describe('checkout form rules (spec §5)', () => {
       influencerUid: null,
     };
     const order = checkoutBody(
-      { ...valid, order_type: 'DELIVERY', district: 'Miraflores', address: 'Calle 1' },
+      {
+        ...valid,
+        payment_type: 'ONLINE_CARD',
+        order_type: 'DELIVERY',
+        district: 'Miraflores',
+        address: 'Calle 1',
+      },
       { ...extras, type: 'REGULAR' },
     );
     expect(order).toMatchObject({
@@ -134,6 +151,8 @@ describe('checkout form rules (spec §5)', () => {
       billing: { city: 'Lima', address: 'Av. Larco 1' },
     });
     expect('days' in order).toBe(false);
+    // Cash: no billing block (the contact is in user_data); a card charged online sends it.
+    expect('billing' in checkoutBody(valid, { ...extras, type: 'REGULAR' })).toBe(false);
     expect('influencer_uid' in order).toBe(false);
     const subscription = checkoutBody({ ...valid, days: [5, 1] }, { ...extras, type: 'SUBSCRIPTION' });
     expect(subscription).toMatchObject({ days: [1, 5] });

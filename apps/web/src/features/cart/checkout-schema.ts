@@ -63,8 +63,9 @@ export const checkoutFormSchema = (
         .string()
         .trim()
         .superRefine(withRules(['required', 'telephone'], language)),
-      city: required,
-      billing_address: required,
+      /** Asked only for a card charged online: its processor's anti-fraud check takes them (§10). */
+      city: z.string().trim(),
+      billing_address: z.string().trim(),
       comments: z.string().trim().max(1000),
       coupon_code: z.string().trim().max(50),
       /** Soles paid from the gift balance with cash or card ('' for none). */
@@ -76,6 +77,12 @@ export const checkoutFormSchema = (
       if (values.order_type === 'DELIVERY') {
         for (const [field, message] of Object.entries(deliveryFieldErrors(values, language)))
           issue(field, message);
+      }
+      if (values.payment_type === 'ONLINE_CARD') {
+        for (const field of ['city', 'billing_address'] as const) {
+          const message = validateValue(values[field], ['required'], language);
+          if (message) issue(field, message);
+        }
       }
       if (!values.pickup_date || !values.slot) issue('slot', m('timeSlot'));
       if (context.type === 'SUBSCRIPTION' && values.days.length === 0) issue('days', m('days'));
@@ -161,14 +168,18 @@ export function checkoutBody(values: CheckoutValues, extras: CheckoutExtras): Or
       email: values.email,
       contact_number: values.phone,
     },
-    billing: {
-      first_name: values.first_name,
-      last_name: values.last_name,
-      email: values.email,
-      phone: values.phone,
-      city: values.city,
-      address: values.billing_address,
-    },
+    ...(values.payment_type === 'ONLINE_CARD'
+      ? {
+          billing: {
+            first_name: values.first_name,
+            last_name: values.last_name,
+            email: values.email,
+            phone: values.phone,
+            city: values.city,
+            address: values.billing_address,
+          },
+        }
+      : {}),
   };
   return extras.type === 'SUBSCRIPTION' ? { ...body, days: [...values.days].sort((a, b) => a - b) } : body;
 }

@@ -37,9 +37,11 @@ export function Component() {
   const deleteAccount = useDeleteAccount(link);
   const logo = company.logo_rectangle ?? company.logo ?? app.logo;
 
+  // Once the account is deleted the link is spent: asking for it again (the cleared cache does) is no news.
+  const deleted = deleteAccount.isSuccess;
   useEffect(() => {
-    if (check.isError) toast.error(t('deletion.expiredToast'), { id: 'deletion-link' });
-  }, [check.isError, t]);
+    if (check.isError && !deleted) toast.error(t('deletion.expiredToast'), { id: 'deletion-link' });
+  }, [check.isError, deleted, t]);
 
   const confirm = () =>
     deleteAccount.mutate(undefined, {
@@ -55,9 +57,9 @@ export function Component() {
     <section className="panel account-panel deletion-panel" aria-labelledby="deletion-title">
       {logo && <Picture src={logo} alt={company.name} className="deletion-logo" width={240} height={80} />}
       <h1 id="deletion-title">{t('deletion.title')}</h1>
-      {check.isPending && <p role="status">{t('deletion.loading')}</p>}
-      {(check.isError || deleteAccount.isError) && <p role="alert">{t('deletion.expired')}</p>}
-      {deleteAccount.isSuccess && (
+      {check.isPending && !deleted && <p role="status">{t('deletion.loading')}</p>}
+      {((check.isError && !deleted) || deleteAccount.isError) && <p role="alert">{t('deletion.expired')}</p>}
+      {deleted && (
         <>
           <p role="status" className="deletion-farewell">
             {t('deletion.farewell')}

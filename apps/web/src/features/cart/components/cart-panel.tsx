@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { useAppRecord } from '../../../app/app-context.tsx';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { type CartLine, type CartType, getCart, useCart } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { useMemberCoins } from '../../menu/api/use-member-coins.ts';
+import { usePlaces } from '../../menu/api/use-places.ts';
 import { useCartProduct } from '../api/cart-api.ts';
 import { overlayForPopupChange, useCartOverlay } from '../cart-overlay.ts';
 import { CartLineItem } from './cart-line.tsx';
@@ -66,9 +67,25 @@ function LinePopup({ placeUid, line, cartPath, onClose }: LinePopupProps) {
   );
 }
 
+/** The store a cart belongs to, by name and address (issue 28: a cart is a place's); nothing while unknown. */
+function CartPlace({ placeUid }: { placeUid: string }) {
+  const { t } = useTranslation('cart');
+  const { companyUid } = useParams();
+  const places = usePlaces(useCompany(companyUid).uid, null);
+  const place = places.data?.find((candidate) => candidate.uid === placeUid);
+  if (!place) return null;
+  return (
+    <p className="cart-place">
+      {t('panel.place', { name: place.name })}
+      {place.address && <small>{place.address}</small>}
+    </p>
+  );
+}
+
 /**
  * The cart panel (spec §2): titled My Order as a popup and Order Confirmation as a full page with the
- * confirm-order button; the empty-cart and no-store messages; the total rounded to 2 decimals.
+ * confirm-order button; the store it is for, the empty-cart and no-store messages; the total rounded to
+ * 2 decimals.
  */
 export function CartPanel({
   mode,
@@ -97,6 +114,7 @@ export function CartPanel({
       <Heading id={`cart-title-${mode}`}>
         {t(mode === 'page' ? 'panel.pageTitle' : 'panel.popupTitle')}
       </Heading>
+      {placeUid && <CartPlace placeUid={placeUid} />}
       {!placeUid ? (
         <p className="empty-state">
           {t('panel.noStore')} <Link to={storePath}>{t('panel.chooseStore')}</Link>

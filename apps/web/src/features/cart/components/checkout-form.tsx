@@ -6,8 +6,9 @@ import type { Coupon, FareEstimate, OrderBody, OrderQuote } from '@storefront/co
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
+import { companyPrefix } from '../../../app/guards.ts';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -123,6 +124,9 @@ function CheckoutFields({
   const offerTokenizer = useCallback((next: Tokenizer | null) => setTokenizer(() => next), []);
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
+  // A gift card's code typed here: the program whose page takes it (the API says so, issue 28).
+  const [giftCardProgram, setGiftCardProgram] = useState<string | null>(null);
+  const { companyUid } = useParams();
   const [general, setGeneral] = useState<string | null>(null);
   const [fareQuote, setFareQuote] = useState<FareEstimate | null>(null);
   // The address whose fare was asked for: the summary's quote prices the delivery to it.
@@ -211,12 +215,16 @@ function CheckoutFields({
 
   const applyCoupon = async (code: string) => {
     setCouponError(null);
+    setGiftCardProgram(null);
     if (!code.trim()) return;
     try {
       setCoupon(await validate.mutateAsync({ code: code.trim(), amount: (subtotal / 100).toFixed(2) }));
     } catch (error) {
       setCoupon(null);
       setCouponError(error instanceof ApiError ? (error.firstMessage() ?? t('coupon.label')) : String(error));
+      const giftCard =
+        error instanceof ApiError && (error.body.gift_card as { program?: string } | undefined);
+      setGiftCardProgram(giftCard ? (giftCard.program ?? null) : null);
     }
   };
 
@@ -552,7 +560,7 @@ function CheckoutFields({
       </fieldset>
 
       <fieldset className="checkout-section checkout-billing">
-        <legend>{t('billing.label')}</legend>
+        <legend>{t(paymentType === 'ONLINE_CARD' ? 'billing.label' : 'billing.contactLabel')}</legend>
         <TextField
           label={t('billing.first_name')}
           autoComplete="given-name"
@@ -579,18 +587,23 @@ function CheckoutFields({
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <TextField
-          label={t('billing.city')}
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <TextField
-          label={t('billing.address')}
-          autoComplete="street-address"
-          error={errors.billing_address?.message}
-          {...register('billing_address')}
-        />
+        {/* A card's processor checks them; no other method needs them (architecture §10). */}
+        {paymentType === 'ONLINE_CARD' && (
+          <>
+            <TextField
+              label={t('billing.city')}
+              autoComplete="address-level2"
+              error={errors.city?.message}
+              {...register('city')}
+            />
+            <TextField
+              label={t('billing.address')}
+              autoComplete="street-address"
+              error={errors.billing_address?.message}
+              {...register('billing_address')}
+            />
+          </>
+        )}
       </fieldset>
 
       <div className="field">
@@ -615,6 +628,11 @@ function CheckoutFields({
             {t('coupon.apply')}
           </button>
         </div>
+        {giftCardProgram && (
+          <Link to={`${companyPrefix(app, companyUid)}/program/${encodeURIComponent(giftCardProgram)}`}>
+            {t('coupon.giftCardLink')}
+          </Link>
+        )}
         {coupon && (
           <p className="checkout-coupon-applied" role="status">
             {t('coupon.applied', { code: coupon.code })}{' '}

@@ -21,15 +21,18 @@ export function usePlaceProducts(placeUid: string, categories: string, search = 
   });
 }
 
-/** One product of the place, fresh (stock, active options); the list's copy shows meanwhile. */
-export function usePlaceProduct(placeUid: string, product: Product) {
+/**
+ * One product of the place, fresh (stock, active options); the list's copy, when there is one, shows
+ * meanwhile (a product named by a link has none).
+ */
+export function usePlaceProduct(placeUid: string, productUid: string, listed?: Product) {
   return useQuery({
-    queryKey: ['place-product', placeUid, product.uid],
+    queryKey: ['place-product', placeUid, productUid],
     queryFn: ({ signal }) =>
       apiFetch<Product>(
-        `v7/places/${encodeURIComponent(placeUid)}/products/${encodeURIComponent(product.uid)}/`,
+        `v7/places/${encodeURIComponent(placeUid)}/products/${encodeURIComponent(productUid)}/`,
         { signal },
       ),
-    placeholderData: product,
+    placeholderData: listed,
   });
 }

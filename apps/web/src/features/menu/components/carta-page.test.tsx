@@ -1,12 +1,13 @@
 import type { App, Company } from '@storefront/contracts/app';
 import { SEARCH_DEBOUNCE_MS } from '@storefront/contracts/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type React from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRecordProvider, AuthProvider } from '../../../app/app-context.tsx';
 import { initI18n } from '../../../lib/i18n.ts';
+import { shimDialogs } from '../../../test-support/dialog.ts';
 import defaultBanner from '../assets/default-banner.svg';
 
 // The page registers its strings on import, so it is imported once i18next is up (as in the app).
@@ -32,7 +33,12 @@ const company = (changes: Partial<Company>): Company => ({
   ...changes,
 });
 
-function renderCarta(changes: Partial<Company>, token?: string) {
+function renderCarta(
+  changes: Partial<Company>,
+  token?: string,
+  appChanges: Partial<App> = {},
+  at = '/carta',
+) {
   if (token) localStorage.setItem('token', token);
   const main = company(changes);
   const app = {
@@ -43,10 +49,16 @@ function renderCarta(changes: Partial<Company>, token?: string) {
     allowed_companies: [main],
     allowed_programs: [],
     currency: { symbol: 'S/' },
+    allow_signup: true,
+    ...appChanges,
   } as unknown as App;
-  const router = createMemoryRouter([{ path: '/carta', element: <CartaPage /> }], {
-    initialEntries: ['/carta'],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/carta', element: <CartaPage /> },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { initialEntries: [at] },
+  );
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <AppRecordProvider app={app}>
@@ -89,6 +101,7 @@ describe('/carta', () => {
   beforeAll(async () => {
     await initI18n();
     CartaPage = (await import('./carta-page.tsx')).Component;
+    shimDialogs();
   });
   beforeEach(() => {
     localStorage.clear();
@@ -99,9 +112,11 @@ describe('/carta', () => {
           ? page([{ uid: 'a1', name: 'Lima', country_code: 'PE' }])
           : url.includes('/places/?')
             ? page([place])
-            : url.includes('/products/')
-              ? page([product])
-              : page([]);
+            : url.includes('/products/prod/')
+              ? product
+              : url.includes('/products/')
+                ? page([product])
+                : page([]);
         return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
       }),
     );
@@ -136,16 +151,48 @@ describe('/carta', () => {
     expect(screen.queryByRole('link', { name: 'Ir a la web' })).toBeNull();
   });
 
-  it('signed out, lists the products without opening them; signed in, a card opens the popup', async () => {
+  it('signed out, a card opens no popup but says, with its name, to sign in or register (issue 28)', async () => {
     renderCarta({});
-    expect(await screen.findByText('Lomo saltado')).toBeTruthy();
-    expect(screen.getByText('Sin stock')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Lomo saltado/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Inicia sesión para hacer tu pedido.' })).toBeTruthy();
-    cleanup();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: /Lomo saltado/ }));
+    const prompt = await screen.findByRole('dialog', { name: 'Lomo saltado' });
+    expect(prompt.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      within(prompt).getByText(
+        'Para pedir Lomo saltado, inicia sesión o crea tu cuenta. Luego volverás aquí para elegirlo.',
+      ),
+    ).toBeTruthy();
+    expect(within(prompt).queryByRole('button', { name: /Agregar/ })).toBeNull();
+    expect(within(prompt).getByRole('link', { name: 'Crear cuenta' }).getAttribute('href')).toBe('/register');
+    fireEvent.click(within(prompt).getByRole('link', { name: 'Iniciar sesión' }));
+    // Where signing in (or registering) lands: this product of the menu.
+    expect(localStorage.getItem('pendingRedirect')).toBe('/carta?product=prod');
+    expect(await screen.findByText('login page')).toBeTruthy();
+  });
+
+  it('closes the prompt with its close button, and offers no registration when signup is off', async () => {
+    renderCarta({}, undefined, { allow_signup: false });
+    fireEvent.click(await screen.findByRole('button', { name: /Lomo saltado/ }));
+    const prompt = await screen.findByRole('dialog', { name: 'Lomo saltado' });
+    expect(
+      within(prompt).getByText('Para pedir Lomo saltado, inicia sesión. Luego volverás aquí para elegirlo.'),
+    );
+    expect(within(prompt).queryByRole('link', { name: 'Crear cuenta' })).toBeNull();
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('signed in, a card opens the product popup; the link of a product opens it at once', async () => {
     renderCarta({}, 'member-token');
-    expect(await screen.findByRole('button', { name: /Lomo saltado/ })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /Lomo saltado/ }));
+    expect(await screen.findByRole('button', { name: /Agregar/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Inicia sesión para hacer tu pedido.' })).toBeNull();
+    cleanup();
+    renderCarta({}, 'member-token', {}, '/carta?product=prod');
+    const popup = await screen.findByRole('dialog', { name: 'Lomo saltado' });
+    expect(within(popup).getByRole('button', { name: /Agregar/ })).toBeTruthy();
+    fireEvent.click(within(popup).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('keeps the search input hidden and sends its text as `search` once typing pauses', async () => {

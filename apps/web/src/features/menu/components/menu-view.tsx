@@ -1,9 +1,9 @@
 import type { Company } from '@storefront/contracts/app';
 import type { Product } from '@storefront/contracts/catalogue';
 import { SEARCH_DEBOUNCE_MS } from '@storefront/contracts/constants';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
 import { useSelectedAreaUid, useSelectedPlaceUid } from '../../../lib/place-selection.ts';
@@ -22,6 +22,8 @@ const ProductPopup = lazy(() =>
     default: ProductPopup,
   })),
 );
+// A visitor's tap asks them to sign in for that product (issue 28), in a chunk of its own too.
+const SignInPrompt = lazy(() => import('./sign-in-prompt.tsx'));
 
 // Spec §4: the search is debounced but its input is hidden. Set this to true to show the input (it is
 // rendered either way, with the `hidden` attribute while false; decision 008).
@@ -40,7 +42,7 @@ function MenuProductPopup({
   const app = useAppRecord();
   const navigate = useNavigate();
   const { companyUid } = useParams();
-  const detail = usePlaceProduct(placeUid, product);
+  const detail = usePlaceProduct(placeUid, product.uid, product);
   return (
     <ProductPopup
       product={detail.data ?? product}
@@ -54,9 +56,29 @@ function MenuProductPopup({
   );
 }
 
+/** The product a link names (`?product=`, where signing in brings a visitor back): its popup once loaded. */
+function LinkedProductPopup({
+  productUid,
+  placeUid,
+  onClose,
+}: {
+  productUid: string;
+  placeUid: string;
+  onClose(): void;
+}) {
+  const detail = usePlaceProduct(placeUid, productUid);
+  // Not sold at this place (any more): the menu alone.
+  useEffect(() => {
+    if (detail.isError) onClose();
+  }, [detail.isError, onClose]);
+  if (!detail.data) return null;
+  return <MenuProductPopup product={detail.data} placeUid={placeUid} onClose={onClose} />;
+}
+
 /**
- * City, place and category selection over the place's product list; the popup opens from a card.
- * Not interactive: the list is only shown, with a sign-in link (signed-out /carta, spec §2).
+ * City, place and category selection over the place's product list; the popup opens from a card, or
+ * from the link `?product=`. Not interactive (signed-out /carta, spec §2): nothing is ordered, and a
+ * card's tap says why, with the way to sign in and come back to it.
  */
 export function MenuView({ company, interactive }: { company: Company; interactive: boolean }) {
   const { t } = useTranslation('menu');
@@ -68,6 +90,20 @@ export function MenuView({ company, interactive }: { company: Company; interacti
     ? stored
     : (places.data?.[0]?.uid ?? null);
   const [open, setOpen] = useState<Product | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linkedUid = interactive ? params.get('product') : null;
+  const closeLinked = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('product');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   return (
@@ -94,14 +130,19 @@ export function MenuView({ company, interactive }: { company: Company; interacti
               <Link to="/login">{t('list.loginToOrder')}</Link>
             </p>
           )}
-          <ProductList
-            placeUid={placeUid}
-            search={settledSearch}
-            onOpen={interactive ? setOpen : undefined}
-          />
+          <ProductList placeUid={placeUid} search={settledSearch} onOpen={setOpen} />
           {open && (
             <Suspense fallback={null}>
-              <MenuProductPopup product={open} placeUid={placeUid} onClose={() => setOpen(null)} />
+              {interactive ? (
+                <MenuProductPopup product={open} placeUid={placeUid} onClose={() => setOpen(null)} />
+              ) : (
+                <SignInPrompt product={open} onClose={() => setOpen(null)} />
+              )}
+            </Suspense>
+          )}
+          {!open && linkedUid && (
+            <Suspense fallback={null}>
+              <LinkedProductPopup productUid={linkedUid} placeUid={placeUid} onClose={closeLinked} />
             </Suspense>
           )}
         </>

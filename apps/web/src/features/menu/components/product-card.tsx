@@ -7,8 +7,8 @@ import { formatMoney } from '../../../lib/money.ts';
 
 /**
  * A menu card (spec §2): image, price with the currency symbol (coins for a redeemable product, with
- * the shortfall when the member has too few), and the No stock label. Without onOpen the card is
- * only shown (the signed-out /carta).
+ * the shortfall when the member has too few), and the No stock label. A button: it opens the popup,
+ * or for a visitor of /carta the prompt to sign in.
  */
 export function ProductCard({
   product,
@@ -20,14 +20,14 @@ export function ProductCard({
   product: Product;
   currency: string;
   coins: number | undefined;
-  onOpen?: () => void;
+  onOpen: () => void;
   /** The first cards hold the page's largest image: fetched at once, first. */
   eager?: boolean;
 }) {
   const { t } = useTranslation('menu');
   const short = product.is_redeemable ? missingCoins(product.coin_price, coins) : 0;
-  const body = (
-    <>
+  return (
+    <button type="button" className="product-card" onClick={onOpen}>
       <Picture
         className="product-card-image"
         src={product.image}
@@ -48,14 +48,7 @@ export function ProductCard({
       </span>
       {product.stock === 0 && <span className="product-card-badge">{t('card.noStock')}</span>}
       {short > 0 && <span className="product-card-short">{t('card.missingCoins', { n: short })}</span>}
-    </>
-  );
-  return onOpen ? (
-    <button type="button" className="product-card" onClick={onOpen}>
-      {body}
     </button>
-  ) : (
-    <div className="product-card">{body}</div>
   );
 }
 

@@ -14,7 +14,7 @@ const EAGER_IMAGES = 2;
 
 /**
  * The place's products under the chosen category and search text, loading the next page as its end comes into view
- * (infinite scroll with loader skeletons). Without onOpen the list is only shown.
+ * (infinite scroll with loader skeletons); a card's tap calls onOpen.
  */
 export function ProductList({
   placeUid,
@@ -23,7 +23,7 @@ export function ProductList({
 }: {
   placeUid: string;
   search: string;
-  onOpen?: (product: Product) => void;
+  onOpen: (product: Product) => void;
 }) {
   const { t } = useTranslation('menu');
   const currency = useAppRecord().currency.symbol;
@@ -71,7 +71,7 @@ export function ProductList({
               product={product}
               currency={currency}
               coins={coins}
-              onOpen={onOpen && (() => onOpen(product))}
+              onOpen={() => onOpen(product)}
             />
           </li>
         ))}

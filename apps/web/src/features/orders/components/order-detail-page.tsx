@@ -90,6 +90,12 @@ export function Component() {
             <dd>{data.coupon_code}</dd>
           </div>
         )}
+        {data.comments && (
+          <div className="order-comments">
+            <dt>{t('detail.comments')}</dt>
+            <dd>{data.comments}</dd>
+          </div>
+        )}
       </dl>
 
       <OrderPaymentSection order={data} />
