@@ -95,7 +95,14 @@ export function ProductPlaces() {
         </Alert>
       ) : (
         <>
-          <List dense disablePadding>
+          <List
+            dense
+            disablePadding
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' },
+            }}
+          >
             {offers.data.map((offer) => (
               <ListItem key={offer.id} disableGutters>
                 <ListItemText
