@@ -57,7 +57,6 @@ async function menuCategory(page: Page, category: string) {
 
 test('an owner signs in, picks the demo company, creates a category and a product, and /carta shows it', async ({
   page,
-  request,
 }) => {
   // Five screens, each checked by axe, then the storefront: more than the default 30 s on a loaded machine.
   test.slow();
@@ -103,15 +102,14 @@ test('an owner signs in, picks the demo company, creates a category and a produc
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Elemento creado')).toBeVisible();
   await expect(page).toHaveURL(/\/products\/[^/]+$/);
+  // Sold at every place, as the form offered (issue 28).
+  await expect(
+    page
+      .getByRole('region', { name: 'Dónde se vende' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Miraflores' }),
+  ).toContainText('S/ 12.50 · stock ilimitado');
   await checkAxe(page, 'product edit');
-  // Sold at Miraflores (the places screen comes with the API's places resource).
-  const uid = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
-  const api = await ownerApi(request);
-  const offered = await request.post(`${api.base}/availability/`, {
-    headers: api.headers,
-    data: { place: 'place-miraflores', product: uid },
-  });
-  expect(offered.status(), await offered.text()).toBe(201);
 
   // The storefront's menu shows it at once, in its category.
   const cards = await menuCategory(page, category);
@@ -209,7 +207,11 @@ test('an owner marks a product sold out now at one place and the storefront show
 });
 
 test('a manager does not see or reach the owner-only screens', async ({ page }) => {
-  await signInAdmin(page, 'gerente@demo.pe');
+  await signInAdmin(page, 'gerente@demo.pe', { at: '/' });
+  // Issue 28: the back office opens on the dashboard, first in the menu.
+  await expect(page).toHaveURL(`${ADMIN}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Tablero', level: 1 })).toBeVisible();
+  await expect(page.getByRole('menuitem').first()).toHaveAccessibleName('Tablero');
   await expect(page.getByRole('menuitem', { name: 'Productos' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Registro de cambios' })).toHaveCount(0);
   await page.goto(`${ADMIN}/audit-log`);
@@ -237,26 +239,30 @@ test('a wrong password is refused with the API message; in English, an owner swi
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  // The screen opened signed out comes after the sign-in and the picker.
+  await expect(page).toHaveURL(`${ADMIN}/products`);
   await expect(page.getByRole('menuitem', { name: 'Products' })).toBeVisible();
 
-  // Switch company: back to the picker, which marks the current one.
+  // Switch company: back to the picker, which marks the current one, then to the first screen.
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Switch company' }).click();
   await expect(page.getByRole('heading', { name: 'Pick a company' })).toBeVisible();
   await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
   await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
+  await expect(page).toHaveURL(`${ADMIN}/dashboard`);
+  await expect(page.getByRole('menuitem').first()).toHaveAccessibleName('Dashboard');
 
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Manage your shop' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
 
-  // Signing in again opens the remembered company at once.
+  // Signing in again opens the remembered company at once, on the screen signed out from.
   await page.getByLabel('Email').fill('dueno@demo.pe');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
-  await expect(page).toHaveURL(`${ADMIN}/products`);
+  await expect(page).toHaveURL(`${ADMIN}/dashboard`);
 });
 
 test('a revoked session signs out at its next call', async ({ page, request }) => {

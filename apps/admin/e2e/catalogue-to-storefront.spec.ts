@@ -103,6 +103,15 @@ test('an owner sets up a dish with a photo, options and a stock of 2 on the admi
     await group.locator('[class*=RaSimpleFormIterator-line]').nth(index).getByLabel('Opción').fill(name);
   }
 
+  // Every place is offered, all checked; this dish starts at one place only, with its stock: none here.
+  const places = page.getByRole('group', { name: 'Se vende en' });
+  for (const place of ['Cayma', 'Miraflores', 'San Isidro', 'Yanahuara']) {
+    const box = places.getByRole('checkbox', { name: new RegExp(`^${place} `) });
+    await expect(box).toBeChecked();
+    await box.uncheck();
+  }
+  await expect(page.getByRole('alert').filter({ hasText: 'no aparecerá en la carta' })).toBeVisible();
+
   // A text file dressed as a PNG: refused with the reason, beside the picture and in the notification.
   const picture = page.getByLabel('Nueva imagen');
   await picture.setInputFiles(notAnImage);
@@ -122,11 +131,14 @@ test('an owner sets up a dish with a photo, options and a stock of 2 on the admi
   await expect(current).toHaveAttribute('src', /^\/media\/[\w-]+\/800\.webp$/);
   const media = (await current.getAttribute('src'))?.replace(/800\.webp$/, '') ?? '';
 
+  // Sold nowhere yet, the product says so, with the way to sell it at a place: the dish comes chosen.
+  const soldAt = page.getByRole('region', { name: 'Dónde se vende' });
+  await expect(soldAt).toContainText('No se vende en ningún local');
+  await soldAt.getByRole('link', { name: 'Venderlo en un local' }).click();
+  await expect(page).toHaveURL(/\/availability\/create\?source=/);
+  await expect(page.getByRole('combobox', { name: 'Producto' })).toHaveValue(dish);
+
   // Sold at Miraflores, with 2 units in stock; saved, the list shows the dish's places.
-  await openFromMenu(page, 'Disponibilidad');
-  await expect(page).toHaveURL(`${ADMIN}/availability`);
-  await page.getByRole('link', { name: 'Crear' }).click();
-  await pick(page, 'Producto', dish, dish);
   await page.getByRole('combobox', { name: 'Local' }).click();
   await page.getByRole('option', { name: /^Miraflores/ }).click();
   await page.getByLabel('Stock').fill('2');
@@ -196,4 +208,50 @@ test('an owner sets up a dish with a photo, options and a stock of 2 on the admi
   // The owner sees the stock at 0.
   await page.reload();
   await expect(stock).toHaveValue('0');
+});
+
+test('a product made on the admin site with its places as offered is on the menus at once; a name already taken is pointed out first', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const drink = `Chicha morada ${digits(5)}`;
+  await signInAdmin(page, 'dueno@demo.pe', { at: '/products/create' });
+  await expect(page.getByRole('heading', { name: 'Crear Producto', level: 1 })).toBeVisible();
+  const name = page.getByRole('textbox', { name: 'Nombre', exact: true });
+  // A demo dish's name, typed otherwise: the form says it exists, and does not stop the save.
+  await name.fill('LOMO saltádo');
+  const taken = page.getByRole('alert').filter({ hasText: 'Ya existe un producto con este nombre' });
+  await expect(taken).toContainText('Lomo saltado');
+  await checkAxe(page, 'product create, a name taken');
+  await name.fill(drink);
+  await expect(taken).toHaveCount(0);
+  await page.getByLabel('Precio (S/)').fill('6.50');
+  await pick(page, 'Categoría', 'Bebidas', 'Bebidas');
+  const places = page.getByRole('group', { name: 'Se vende en' });
+  await expect(places.getByRole('checkbox')).toHaveCount(4);
+  for (const box of await places.getByRole('checkbox').all()) await expect(box).toBeChecked();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Elemento creado')).toBeVisible();
+
+  // The product says where it is sold: each place, with its price and unlimited stock.
+  const soldAt = page.getByRole('region', { name: 'Dónde se vende' });
+  for (const place of ['Cayma', 'Miraflores', 'San Isidro', 'Yanahuara'])
+    await expect(soldAt.getByRole('listitem').filter({ hasText: place })).toContainText(
+      'S/ 6.50 · stock ilimitado',
+    );
+  await checkAxe(page, 'product edit, where it is sold');
+
+  // The member finds it on the menus of the two Lima places.
+  const laptop = await browser.newContext({ locale: 'es-PE' });
+  const shop = untilHydrated(await laptop.newPage());
+  await presetCookieChoice(shop);
+  await logIn(shop, MEMBER);
+  for (const place of ['place-miraflores', 'place-san-isidro']) {
+    await openStore(shop, place, 'Bebidas');
+    await expect(shop.locator('.product-grid .product-card').filter({ hasText: drink })).toContainText(
+      'S/ 6.50',
+    );
+  }
+  await laptop.close();
 });

@@ -113,7 +113,14 @@ const productFields = {
   is_active: z.boolean().optional(),
   option_groups: z.array(adminOptionGroupInputSchema).max(50).optional(),
 };
-export const adminProductCreateSchema = z.strictObject(productFields);
+/**
+ * A new product with the places of the company that sell it from the start (available, unlimited
+ * stock): without any, it reaches no menu until the availability screen adds a place (issue 28).
+ */
+export const adminProductCreateSchema = z.strictObject({
+  ...productFields,
+  place_uids: z.array(adminUid).max(500).optional(),
+});
 export type AdminProductCreate = z.infer<typeof adminProductCreateSchema>;
 export const adminProductPatchSchema = z.strictObject(productFields).partial();
 export type AdminProductPatch = z.infer<typeof adminProductPatchSchema>;

@@ -182,6 +182,8 @@ export function AdminApp() {
       requireAuth
       disableTelemetry
     >
+      {/* First: the screen an owner or manager opens on (`/`), and the menu's first entry. */}
+      <Resource name="dashboard" icon={InsightsIcon} list={DashboardPage} />
       <Resource
         name="products"
         icon={RestaurantMenuIcon}
@@ -316,7 +318,6 @@ export function AdminApp() {
       <Resource name="settings" icon={SettingsIcon} list={SettingsPage} />
       <Resource name="payment-provider" icon={PaymentsIcon} list={PaymentProviderPage} />
       <Resource name="audit-log" icon={HistoryIcon} list={AuditLogList} />
-      <Resource name="dashboard" icon={InsightsIcon} list={DashboardPage} />
       <Resource
         name="installation-apps"
         icon={DnsIcon}

@@ -33,16 +33,29 @@ export async function currentCompany() {
   return me.companies.find((company) => company.uid === session.companyUid()) ?? null;
 }
 
+/**
+ * Where a sign-in goes on: the screen whose address was opened before it (an address of this site, not
+ * the sign-in or the picker), else the first screen, the dashboard.
+ */
+export function screenAfterSignIn(next: string | null | undefined): string {
+  return next && /^\/(?![/\\])/.test(next) && !/^\/(login|companies)(?![\w-])/.test(next) ? next : '/';
+}
+
 /** Sign-in with e-mail and password on the admin API, the session token kept in the browser. */
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
+  async login({ email, password, next }: { email: string; password: string; next?: string }) {
     const { json } = await api<{ token: string }>('/api/admin/session/', {
       method: 'POST',
       body: { email, password },
     });
     session.setToken(json.token);
-    // A remembered company in which the user still holds a role opens at once; else the picker.
-    return { redirectTo: (await currentCompany()) ? '/' : '/companies' };
+    // A remembered company in which the user still holds a role opens at once; else the picker, which
+    // then goes on to the same screen.
+    const screen = screenAfterSignIn(next);
+    if (await currentCompany()) return { redirectTo: screen };
+    return {
+      redirectTo: screen === '/' ? '/companies' : `/companies?${new URLSearchParams({ next: screen })}`,
+    };
   },
   async logout() {
     if (session.token()) await api('/api/admin/session/', { method: 'DELETE' }).catch(() => {});

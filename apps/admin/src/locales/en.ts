@@ -20,6 +20,7 @@ const messages: TranslationMessages = {
         is_active: 'Active',
         is_redeemable: 'Redeemable with coins',
         direct_purchase: 'Direct purchase',
+        place_uids: 'Sold at',
         option_groups: 'Option groups',
         options: 'Options',
         name: 'Name',
@@ -489,6 +490,22 @@ const messages: TranslationMessages = {
       group_max: 'Maximum to pick',
       option_name: 'Option',
       option_price: 'Extra price (S/)',
+      places_help:
+        'Sold at the places checked as soon as you save it, with no stock limit; Availability changes the stock and places.',
+      places_none:
+        'With no place checked it will not show on any menu until you add it to a place in Availability.',
+      places_failed: 'The places could not be loaded. Try again in a moment.',
+      no_places_yet: 'The company has no places yet: create one in Places to sell this product.',
+      sold_at: 'Where it is sold',
+      sold_nowhere: 'Not sold at any place: it is on no menu.',
+      sell_somewhere: 'Sell it at a place',
+      change_places: 'Change stock and places',
+      place_off: 'not available',
+      place_sold_out: 'sold out',
+      place_unlimited: 'unlimited stock',
+      place_stock: 'stock: %{stock}',
+      same_name:
+        'A product with this name already exists (you may still save it): |||| %{smart_count} products with this name already exist (you may still save it):',
     },
     orders: {
       number: 'Order #%{number}',

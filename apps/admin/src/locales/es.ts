@@ -20,6 +20,7 @@ const messages: TranslationMessages = {
         is_active: 'Activo',
         is_redeemable: 'Canjeable con monedas',
         direct_purchase: 'Compra directa',
+        place_uids: 'Se vende en',
         option_groups: 'Grupos de opciones',
         options: 'Opciones',
         name: 'Nombre',
@@ -489,6 +490,22 @@ const messages: TranslationMessages = {
       group_max: 'Máximo a elegir',
       option_name: 'Opción',
       option_price: 'Precio extra (S/)',
+      places_help:
+        'Se vende en los locales marcados desde que lo guardas, sin límite de stock; en Disponibilidad cambias el stock y los locales.',
+      places_none:
+        'Sin locales marcados no aparecerá en la carta hasta que lo añadas a un local en Disponibilidad.',
+      places_failed: 'No se pudieron cargar los locales. Vuelve a intentarlo en un momento.',
+      no_places_yet: 'La empresa aún no tiene locales: crea uno en Locales para vender este producto.',
+      sold_at: 'Dónde se vende',
+      sold_nowhere: 'No se vende en ningún local: no aparece en la carta.',
+      sell_somewhere: 'Venderlo en un local',
+      change_places: 'Cambiar stock y locales',
+      place_off: 'no disponible',
+      place_sold_out: 'agotado',
+      place_unlimited: 'stock ilimitado',
+      place_stock: 'stock: %{stock}',
+      same_name:
+        'Ya existe un producto con este nombre (puedes guardarlo igual): |||| Ya existen %{smart_count} productos con este nombre (puedes guardarlo igual):',
     },
     orders: {
       number: 'Pedido #%{number}',

@@ -13,6 +13,7 @@ import {
   DeleteButton,
   Edit,
   List,
+  Loading,
   NullableBooleanInput,
   NumberInput,
   ReferenceInput,
@@ -30,6 +31,7 @@ import {
 } from 'react-admin';
 import type { AdminDataProvider } from '../../lib/data-provider.ts';
 import { PictureInput } from './picture-input.tsx';
+import { PlacesInput, ProductPlaces, SameNameWarning, useCompanyPlaces } from './product-places.tsx';
 import { ProductListActions } from './products-file.tsx';
 
 const filters = [
@@ -95,10 +97,11 @@ function Row({ children, columns = '1fr 1fr' }: { children: ReactNode; columns?:
   );
 }
 
-function ProductFields() {
+function ProductFields({ isNew = false }: { isNew?: boolean }) {
   return (
     <Box sx={{ width: '100%', maxWidth: 960 }}>
       <TextInput source="title" validate={required()} />
+      {isNew && <SameNameWarning />}
       <TextInput source="short_description" multiline />
       <TextInput source="description" multiline minRows={3} />
       <PictureInput />
@@ -188,20 +191,34 @@ export function ProductEdit() {
   return (
     <Edit mutationMode="pessimistic">
       <SimpleForm toolbar={<ProductEditToolbar />} warnWhenUnsavedChanges>
+        <ProductPlaces />
         <ProductFields />
       </SimpleForm>
     </Edit>
   );
 }
 
+/** A new product, sold from the start at the places checked (every place of the company at first). */
 export function ProductCreate() {
+  const places = useCompanyPlaces();
   return (
     <Create redirect="edit">
-      <SimpleForm
-        defaultValues={{ is_active: true, is_redeemable: false, direct_purchase: false, option_groups: [] }}
-      >
-        <ProductFields />
-      </SimpleForm>
+      {places.isPending ? (
+        <Loading />
+      ) : (
+        <SimpleForm
+          defaultValues={{
+            is_active: true,
+            is_redeemable: false,
+            direct_purchase: false,
+            option_groups: [],
+            place_uids: (places.data ?? []).map((place) => place.id),
+          }}
+        >
+          <ProductFields isNew />
+          <PlacesInput places={places.data ?? []} failed={Boolean(places.error)} />
+        </SimpleForm>
+      )}
     </Create>
   );
 }

@@ -13,15 +13,16 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LoadingPage, useLogout, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TextButton } from '../../app/text-button.tsx';
-import { fetchMe, retryUnlessSignedOut } from '../../lib/auth-provider.ts';
+import { fetchMe, retryUnlessSignedOut, screenAfterSignIn } from '../../lib/auth-provider.ts';
 import { session } from '../../lib/session.ts';
 
 /** After sign-in (or from the user menu): the companies in which the user holds a role; the one picked is remembered. */
 export function CompanyPicker() {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const queryClient = useQueryClient();
   const logout = useLogout();
   const logoutIfDenied = useLogoutIfAccessDenied();
@@ -43,7 +44,8 @@ export function CompanyPicker() {
     session.setCompanyUid(uid);
     // Nothing of the previous company stays on screen.
     queryClient.removeQueries();
-    navigate('/');
+    // The screen opened before signing in, else the first one (the dashboard).
+    navigate(screenAfterSignIn(search.get('next')));
   }
 
   const current = session.companyUid();

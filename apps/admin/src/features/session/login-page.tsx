@@ -2,11 +2,14 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Box, Button, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { LocalesMenuButton, Login, useLogin, useNotify, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 
 /** Sign-in with the storefront account's e-mail and password (owners and managers only, the API checks). */
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
+  // The address opened signed out, kept by react-admin for after the sign-in.
+  const opened = useLocation().state as { nextPathname?: string; nextSearch?: string } | null;
   const notify = useNotify();
   const [pending, setPending] = useState(false);
 
@@ -15,7 +18,11 @@ export function LoginPage() {
     const form = new FormData(event.currentTarget);
     setPending(true);
     try {
-      await login({ email: String(form.get('email')), password: String(form.get('password')) });
+      await login({
+        email: String(form.get('email')),
+        password: String(form.get('password')),
+        next: opened?.nextPathname && `${opened.nextPathname}${opened.nextSearch ?? ''}`,
+      });
     } catch (error) {
       notify((error as Error).message || 'ra.auth.sign_in_error', { type: 'error' });
       setPending(false);

@@ -109,6 +109,34 @@ export function createAvailability(
   });
 }
 
+/**
+ * A new product starts selling at places of the company (the caller checked them), available with
+ * no stock limit, each offer audited as if added on the availability screen.
+ */
+export async function offerNewProduct(
+  tx: Executor,
+  ctx: AdminContext,
+  product: { uid: string; searchText: string },
+  placeUids: string[],
+) {
+  if (placeUids.length === 0) return;
+  for (const placeUid of placeUids)
+    await repo.insertAvailability(tx, {
+      placeUid,
+      productUid: product.uid,
+      isAvailable: true,
+      stock: null,
+      searchText: product.searchText,
+    });
+  await repo.refreshMenus(tx, [product.uid], placeUids);
+  await repo.announceCatalogueChange(tx, ctx.company.appUid, ctx.company.uid);
+  for (const placeUid of placeUids)
+    await recordChange(tx, ctx, { type: AUDIT, uid: `${placeUid}.${product.uid}` }, 'create', null, {
+      available: true,
+      stock: null,
+    });
+}
+
 /** Available or not, the stock (null = unlimited), or sold out now (stock 0). */
 export function updateAvailability(
   ctx: AdminContext,

@@ -319,6 +319,16 @@ export async function categoryUidsOf(db: Executor, companyUid: string, uids: str
   return new Set(rows.map((row) => row.uid));
 }
 
+/** Which of these uids are places of the company. */
+export async function placeUidsOf(db: Executor, companyUid: string, uids: string[]) {
+  if (uids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ uid: places.uid })
+    .from(places)
+    .where(and(eq(places.companyUid, companyUid), inArray(places.uid, uids)));
+  return new Set(rows.map((row) => row.uid));
+}
+
 /** The uids already taken among these (option groups and options of any product). */
 export async function takenOptionUids(db: Executor, groupUids: string[], optionUids: string[]) {
   const [groups, opts] = await Promise.all([

@@ -188,6 +188,61 @@ describe('admin products', () => {
     expect(copy.json().option_groups[0].uid).not.toBe(body.option_groups[0].uid);
   });
 
+  it('sells a new product at the places chosen with it, on their menus at once, each offer audited', async () => {
+    const created = await call(tokens.manager, 'POST', 'products/', {
+      ...product,
+      title: 'Suspiro de prueba',
+      place_uids: ['place-miraflores', 'place-cayma', 'place-cayma'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { uid } = created.json();
+    const offers = await call(tokens.manager, 'GET', `availability/?product=${uid}&ordering=place`);
+    expect(offers.json()).toMatchObject({
+      count: 2,
+      results: [
+        { uid: `place-cayma.${uid}`, place: { name: 'Cayma' }, available: true, stock: null },
+        { uid: `place-miraflores.${uid}`, place: { name: 'Miraflores' }, available: true, stock: null },
+      ],
+    });
+    for (const place of ['place-miraflores', 'place-cayma'])
+      expect((await menu(t.app, place, 'suspiro de prueba')).map((p) => p.uid)).toEqual([uid]);
+    expect(await menu(t.app, 'place-san-isidro', 'suspiro de prueba')).toEqual([]);
+    for (const place of ['place-miraflores', 'place-cayma']) {
+      const log = await call(tokens.owner, 'GET', `audit-log/?object_uid=${place}.${uid}`);
+      expect(log.json().results).toMatchObject([
+        { object_type: 'availability', action: 'create', after: { available: true, stock: null } },
+      ]);
+    }
+
+    // Without places it is sold nowhere, as before.
+    const alone = await call(tokens.manager, 'POST', 'products/', { ...product, title: 'Suspiro solo' });
+    const none = await call(tokens.manager, 'GET', `availability/?product=${alone.json().uid}`);
+    expect(none.json().count).toBe(0);
+  });
+
+  it('refuses a place of another company (or no place at all) with 400, and creates nothing', async () => {
+    const before = await auditCount();
+    const productsBefore = (await t.db.select({ n: count() }).from(products))[0]?.n;
+    const offersBefore = (await t.db.select({ n: count() }).from(placeProducts))[0]?.n;
+    for (const place_uids of [['place-rival'], ['place-miraflores', 'place-rival'], ['place-nowhere']]) {
+      const res = await call(tokens.owner, 'POST', 'products/', { ...product, place_uids });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().place_uids).toEqual(['No existe en esta empresa.']);
+    }
+    for (const place_uids of ['place-miraflores', ['bad uid'], [7], null]) {
+      const res = await call(tokens.owner, 'POST', 'products/', { ...product, place_uids });
+      expect(res.statusCode, JSON.stringify(place_uids)).toBe(400);
+    }
+    // A change does not take places: the availability screen does.
+    const patch = await call(tokens.owner, 'PATCH', 'products/p-causa-limena/', {
+      place_uids: ['place-cayma'],
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(await auditCount()).toBe(before);
+    expect((await t.db.select({ n: count() }).from(products))[0]?.n).toBe(productsBefore);
+    expect((await t.db.select({ n: count() }).from(placeProducts))[0]?.n).toBe(offersBefore);
+  });
+
   it('keeps option uids it is given back and deactivates the options left out', async () => {
     const lomo = (await call(tokens.owner, 'GET', 'products/p-lomo-saltado/')).json();
     const [termino] = lomo.option_groups;

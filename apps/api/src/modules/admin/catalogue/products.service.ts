@@ -15,6 +15,7 @@ import type { PageRequest } from '../../../lib/paging.ts';
 import { chosenImage } from '../../media/media.service.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
+import { offerNewProduct } from './availability.service.ts';
 import * as repo from './catalogue.repository.ts';
 import { checkVersion } from './versions.ts';
 
@@ -112,6 +113,9 @@ export async function checkProduct(
     const known = await repo.categoryUidsOf(tx, ctx.company.uid, [product.category_uid]);
     if (!known.has(product.category_uid)) errors.category_uid = [FIELD_MESSAGES.notInCompany[language]];
   }
+  const placeUids = [...new Set(product.place_uids ?? [])];
+  const places = await repo.placeUidsOf(tx, ctx.company.uid, placeUids);
+  if (places.size !== placeUids.length) errors.place_uids = [FIELD_MESSAGES.notInCompany[language]];
   if (product.is_redeemable && (product.coin_price ?? null) === null)
     errors.coin_price = [FIELD_MESSAGES.required[language]];
   // A group's or option's uid names one of this product's own; any other uid is refused.
@@ -193,6 +197,7 @@ export async function insertProductIn(
 ): Promise<AdminProduct> {
   const uid = randomUUID();
   await checkProduct(tx, ctx, uid, body);
+  const searchText = searchTextOf(body);
   await repo.insertProduct(tx, {
     ...productValues(body),
     ...(await chosenImage(tx, ctx, body.image_uid, null)),
@@ -200,11 +205,12 @@ export async function insertProductIn(
     appUid: ctx.company.appUid,
     companyUid: ctx.company.uid,
     title: body.title,
-    searchText: searchTextOf(body),
+    searchText,
   });
   await repo.replaceOptionGroups(tx, uid, optionGroupRows(uid, body.option_groups ?? []));
   const created = await loadProduct(tx, ctx.company.uid, uid);
   await recordChange(tx, ctx, { type: AUDIT, uid }, 'create', null, audited(created));
+  await offerNewProduct(tx, ctx, { uid, searchText }, [...new Set(body.place_uids ?? [])]);
   return created;
 }
 
