@@ -15,12 +15,18 @@ import { ADMIN, checkAxe, localDateTime, PASSWORD, signInAdmin, tokenOf } from '
 
 test.use({ locale: 'es-PE', viewport: { width: 1024, height: 768 } });
 
-/** The member opens the promotion on the program page and takes it (free: "Canjear ahora"). */
+/** Takes the open promotion as a member does: "Canjear ahora" (free), then the confirmation. */
+async function take(dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Canjear ahora' }).click();
+  await dialog.getByRole('button', { name: 'Sí, canjear' }).click();
+}
+
+/** The member opens the promotion on the program page and takes it. */
 async function redeem(page: Page, member: { token: string }, uid: string, title: string) {
   await memberSignIn(page, member);
   await page.goto(`/program/demo-club?promotion=${uid}#promotions`);
   const dialog = page.getByRole('dialog', { name: title });
-  await dialog.getByRole('button', { name: 'Canjear ahora' }).click();
+  await take(dialog);
   return dialog;
 }
 
@@ -75,7 +81,7 @@ test('an owner creates a promotion of one use per member with 2 in stock; two me
   const [first, , last] = dialogs as [Locator, Locator, Locator];
   await expect(last.getByRole('alert')).toHaveText('Se agotó el stock de esta promoción');
   // One use per member: the first member cannot take it again either.
-  await first.getByRole('button', { name: 'Canjear ahora' }).click();
+  await take(first);
   await expect(first.getByRole('alert')).toHaveText('Esta promoción ya fue utilizada');
   for (const context of contexts) await context.close();
 
