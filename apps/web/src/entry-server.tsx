@@ -17,7 +17,7 @@ import { AppRoutes } from './app/router.tsx';
 import { type ServerOutcome, ServerOutcomeContext } from './app/server-render.tsx';
 import { setServerWindow } from './components/ui/safe-html.tsx';
 import { setTransport } from './lib/api-client.ts';
-import { appLanguage, initI18n } from './lib/i18n.ts';
+import { appLanguage, initI18n, loadLanguage } from './lib/i18n.ts';
 import {
   MIRRORED_KEYS,
   STORAGE_KEYS,
@@ -87,7 +87,11 @@ setServerWindow(() => {
 });
 
 const noStorage: StorageSource = { getItem: () => null, setItem() {}, removeItem() {} };
-const ready = scope.run({ storage: noStorage, cookieHeader: '', api: fetch }, () => initI18n());
+// Every language's strings: each render shows the one of its request.
+const ready = scope.run({ storage: noStorage, cookieHeader: '', api: fetch }, async () => {
+  await initI18n();
+  await Promise.all(LANGUAGES.map(loadLanguage));
+});
 
 function parseCookies(header: string): Map<string, string> {
   const cookies = new Map<string, string>();
