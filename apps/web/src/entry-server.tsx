@@ -10,14 +10,14 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { jsonForHtml, PAGE_STATE_ID, type PageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { type ServerOutcome, ServerOutcomeContext } from './app/server-render.tsx';
 import { setServerWindow } from './components/ui/safe-html.tsx';
 import { setTransport } from './lib/api-client.ts';
-import { appLanguage, initI18n } from './lib/i18n.ts';
+import { appLanguage, initI18n, loadLanguage } from './lib/i18n.ts';
 import {
   MIRRORED_KEYS,
   STORAGE_KEYS,
@@ -86,9 +86,12 @@ setServerWindow(() => {
   return new JSDOM('').window as unknown as ReturnType<Parameters<typeof setServerWindow>[0]>;
 });
 
-const handler = createStaticHandler(routes);
 const noStorage: StorageSource = { getItem: () => null, setItem() {}, removeItem() {} };
-const ready = scope.run({ storage: noStorage, cookieHeader: '', api: fetch }, () => initI18n());
+// Every language's strings: each render shows the one of its request.
+const ready = scope.run({ storage: noStorage, cookieHeader: '', api: fetch }, async () => {
+  await initI18n();
+  await Promise.all(LANGUAGES.map(loadLanguage));
+});
 
 function parseCookies(header: string): Map<string, string> {
   const cookies = new Map<string, string>();
@@ -167,11 +170,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const i18n = i18next.cloneInstance({ lng: lang });
 
   return scope.run({ storage, cookieHeader: request.cookieHeader, api: request.api }, async () => {
-    const context = await handler.query(new Request(new URL(request.url, request.origin)));
-    if (context instanceof Response) {
-      return { redirect: context.headers.get('Location') ?? '/' };
-    }
-    const router = createStaticRouter(handler.dataRoutes, context);
     const queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: Infinity } },
     });
@@ -180,16 +178,18 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       <ServerOutcomeContext.Provider value={outcome}>
         <I18nextProvider i18n={i18n}>
           <AppProviders app={request.app} queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={request.url}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProviders>
         </I18nextProvider>
       </ServerOutcomeContext.Provider>
     );
 
     const { hostname } = request;
-    let outcome: ServerOutcome = { redirect: null, status: context.statusCode, hostname };
+    let outcome: ServerOutcome = { redirect: null, status: 200, hostname };
     for (let pass = 0; pass < MAX_PASSES; pass++) {
-      outcome = { redirect: null, status: context.statusCode, hostname };
+      outcome = { redirect: null, status: 200, hostname };
       const { prelude } = await prerenderToNodeStream(tree(outcome), { onError: () => {} });
       await drain(prelude);
       if (outcome.redirect) return { redirect: outcome.redirect };

@@ -1,10 +1,10 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { loadAppRecord } from './app/app-record.ts';
 import { createQueryClient, hydratePageQueries, readPageState } from './app/page-state.ts';
 import { Providers } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import { AppRoutes, preloadScreens } from './app/router.tsx';
 import { applyAppLanguage, initI18n } from './lib/i18n.ts';
 import {
   applyStorageVersion,
@@ -24,18 +24,6 @@ function Ready() {
   return null;
 }
 
-/** The route modules of this address, loaded before the first render, as the server had them. */
-async function loadRouteModules() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
-}
-
 /**
  * The server rendered the page for a visitor with the mirrored keys of its cookies. The browser hydrates
  * it when it would render the same (no session, the same keys); otherwise it renders over it.
@@ -43,7 +31,11 @@ async function loadRouteModules() {
 async function boot() {
   applyStorageVersion();
   const page = readPageState();
-  const [, app] = await Promise.all([initI18n(), loadAppRecord().catch(() => null), loadRouteModules()]);
+  const [, app] = await Promise.all([
+    initI18n(),
+    loadAppRecord().catch(() => null),
+    preloadScreens(window.location),
+  ]);
   if (app) await applyAppLanguage(app);
   const hydrating =
     page !== null &&
@@ -62,7 +54,11 @@ async function boot() {
   }
   const tree = (
     <StrictMode>
-      <Providers app={app} queryClient={queryClient} router={createBrowserRouter(routes)} />
+      <Providers app={app} queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
       <Ready />
     </StrictMode>
   );

@@ -1,8 +1,6 @@
 import type { App } from '@storefront/contracts/app';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { Toasts } from '../lib/toast.tsx';
 import { AppRecordProvider, AuthProvider } from './app-context.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
@@ -29,15 +27,15 @@ export function AppProviders({
   );
 }
 
-/** The browser's tree: the providers and the routes. No app: the 404 page. */
+/** The browser's tree: the providers around its router. No app: the 404 page. */
 export function Providers({
   app,
   queryClient,
-  router,
+  children,
 }: {
   app: App | null;
   queryClient: QueryClient;
-  router: ReturnType<typeof createBrowserRouter>;
+  children: ReactNode;
 }) {
   // The not-found page is a section of the shell's main; without an app there is no shell.
   if (!app)
@@ -48,7 +46,7 @@ export function Providers({
     );
   return (
     <AppProviders app={app} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {children}
     </AppProviders>
   );
 }

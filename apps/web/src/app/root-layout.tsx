@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { landingRedirect } from '../lib/storage.ts';
 import { useAppRecord } from './app-context.tsx';
 import { ConsentGate } from './consent-gate.tsx';
@@ -9,8 +9,15 @@ import { MaintenancePage } from './pages/maintenance-page.tsx';
 /** Above every route: the maintenance flag and the once-per-session landing redirect. */
 export function RootLayout() {
   const app = useAppRecord();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const navigate = useNavigate();
+  const navigation = useNavigationType();
+
+  // A new page opens at its top (or at its anchor); back and forward keep the browser's own restoring.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new path is the event.
+  useEffect(() => {
+    if (navigation !== 'POP' && !hash) window.scrollTo(0, 0);
+  }, [pathname, hash, navigation]);
 
   useEffect(() => {
     if (shouldPushLanding(app, pathname, landingRedirect.done())) {
@@ -22,7 +29,6 @@ export function RootLayout() {
   if (app.maintenance) return <MaintenancePage />;
   return (
     <>
-      <ScrollRestoration />
       <Outlet />
       <ConsentGate />
     </>

@@ -1,4 +1,5 @@
-import { Outlet, type RouteObject, useParams } from 'react-router';
+import { type ComponentType, lazy } from 'react';
+import { type Location, matchRoutes, Outlet, type RouteObject, useParams, useRoutes } from 'react-router';
 import { useAppRecord, useAuth, useCompany } from './app-context.tsx';
 import {
   categoriesRedirect,
@@ -20,6 +21,7 @@ import { Redirect } from './server-render.tsx';
 import { LogoLayout, Shell } from './shell/shell.tsx';
 
 // Each screen is its own chunk: a visitor of /carta downloads neither checkout nor staff tools.
+type ScreenLoader = () => Promise<{ Component: ComponentType }>;
 const inPreparation = () => import('./pages/in-preparation-page.tsx');
 const home = () => import('./pages/home-page.tsx');
 const deletionPage = () => import('../features/account/components/deletion-page.tsx');
@@ -54,16 +56,33 @@ function ProductsGuard() {
   return to ? <Redirect to={to} /> : <Outlet />;
 }
 
-const screen = (path: string, lazy: RouteObject['lazy'] = inPreparation): RouteObject => ({ path, lazy });
-
 /**
- * A layout's routes. On the first load the layout (header, menu, footer) paints as soon as the entry has
- * run, with this placeholder where the screen goes, instead of the whole page waiting for the screen's
- * chunk (React Router renders the nearest hydrate fallback above a lazy route until it has loaded).
+ * A screen's route element, drawn from its chunk. The router is React Router's declarative one (the data
+ * router's loaders and actions, which no screen uses, weighed 14 KiB of the first page: decision 013), so
+ * the chunk comes through React.lazy. `handle.preload` loads it ahead: the browser loads the first page's
+ * screens before it hydrates (main.tsx), and a loaded screen renders at once, as on the server.
  */
-const underLayout = (children: RouteObject[]): RouteObject[] => [
-  { hydrateFallbackElement: <div aria-busy="true" />, children },
-];
+function lazyScreen(load: ScreenLoader): Pick<RouteObject, 'element' | 'handle'> {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.Component;
+    });
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded as ComponentType })));
+  // No Suspense boundary: navigations are transitions, which keep the screen shown until the next one has
+  // loaded, and the first page's screens are loaded before the first render. A tree that rendered `Lazy`
+  // before its chunk came suspended and was never shown: it renders anew.
+  function Screen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { element: <Screen />, handle: { preload } };
+}
+
+const screen = (path: string, load: ScreenLoader = inPreparation): RouteObject => ({
+  path,
+  ...lazyScreen(load),
+});
 
 export const routes: RouteObject[] = [
   {
@@ -71,7 +90,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <LogoLayout />,
-        children: underLayout([
+        children: [
           {
             element: <Guard rule={(s) => guestOnlyRedirect(s, 'login')} />,
             children: [screen('login', () => import('../features/auth/components/login-page.tsx'))],
@@ -109,16 +128,16 @@ export const routes: RouteObject[] = [
             element: <DeletionLinkGuard prefixed />,
             children: [screen(':deletionPrefix/me/delete/:uidApp/:uidUser/:token', deletionPage)],
           },
-        ]),
+        ],
       },
       {
         element: <PolicyLayout />,
-        children: underLayout([
+        children: [
           screen('terms-and-conditions', () => import('../features/legal/components/terms-page.tsx')),
           screen('politics', () => import('../features/legal/components/privacy-page.tsx')),
           screen('faqs', () => import('../features/legal/components/faqs-page.tsx')),
           screen('cookies', () => import('../features/legal/components/cookies-page.tsx')),
-        ]),
+        ],
       },
       { path: 'company/:companyUid/code/:code', element: <CouponLinkPage /> },
       { path: 'in/:uid', element: <InfluencerLinkPage /> },
@@ -129,8 +148,8 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         element: <ShellGate />,
-        children: underLayout([
-          { index: true, lazy: home },
+        children: [
+          { index: true, ...lazyScreen(home) },
           screen('carta', () => import('../features/menu/components/carta-page.tsx')),
           screen('about', () => import('../features/legal/components/about-page.tsx')),
           screen('cart', cart),
@@ -184,8 +203,21 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '*', element: <NotFoundPage /> },
-        ]),
+        ],
       },
     ],
   },
 ];
+
+/** The routes, rendered by the router of either side (BrowserRouter in main.tsx, StaticRouter on the server). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** Loads the chunks of the screens at this address (before the browser hydrates the server's page). */
+export async function preloadScreens(location: Partial<Location>): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => (route.handle as { preload?: () => Promise<void> })?.preload?.()),
+  );
+}

@@ -2,7 +2,6 @@ import type { App } from '@storefront/contracts/app';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@storefront/contracts/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
 import es from '../locales/es.json';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
@@ -24,15 +23,33 @@ export function appLanguage(
 
 type Bundles = Record<Language, Record<string, unknown>>;
 
-/** Strings of modules in the entry itself, which run before initI18n (the cookie banner's). */
-const earlyBundles = new Map<string, Bundles>([['common', { es, en }]]);
+/** Strings of modules that run before initI18n. */
+const earlyBundles = new Map<string, Partial<Bundles>>();
+
+/**
+ * The shell's strings of a language. Spanish, the default and the fallback, is in the entry; English
+ * comes in its own chunk when it is shown, so a Spanish first page does not carry it.
+ */
+async function commonStrings(language: Language): Promise<Record<string, unknown>> {
+  return language === DEFAULT_LANGUAGE ? es : (await import('../locales/en.json')).default;
+}
+
+/** Loads the shell's strings of `language` before it is shown. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'common')) return;
+  i18next.addResourceBundle(language, 'common', await commonStrings(language), true, false);
+}
 
 export async function initI18n(): Promise<typeof i18next> {
   const lng = storedLanguage();
+  const common = { [DEFAULT_LANGUAGE]: es, [lng]: await commonStrings(lng) };
   const resources = Object.fromEntries(
     LANGUAGES.map((language) => [
       language,
-      Object.fromEntries([...earlyBundles].map(([namespace, bundles]) => [namespace, bundles[language]])),
+      Object.fromEntries([
+        ...(common[language] ? [['common', common[language]]] : []),
+        ...[...earlyBundles].map(([namespace, bundles]) => [namespace, bundles[language]]),
+      ]),
     ]),
   );
   await i18next.use(initReactI18next).init({
@@ -50,11 +67,15 @@ export async function initI18n(): Promise<typeof i18next> {
 export async function applyAppLanguage(app: Pick<App, 'language' | 'languages'>): Promise<void> {
   const language = appLanguage(app, storage.get(STORAGE_KEYS.lang));
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-  if (i18next.language !== language) await i18next.changeLanguage(language);
+  if (i18next.language !== language) {
+    await loadLanguage(language);
+    await i18next.changeLanguage(language);
+  }
 }
 
 /** The language selector keeps its choice under `lang` (spec §1). */
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   storage.set(STORAGE_KEYS.lang, language);
   document.documentElement.lang = language;
   await i18next.changeLanguage(language);

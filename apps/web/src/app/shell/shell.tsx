@@ -6,12 +6,14 @@ import { BrandContext, brandOf } from '../../lib/brand.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
 import { allModulesHidden, isHidden } from '../guards.ts';
-import { Footer } from './footer.tsx';
 import { LanguageSelector } from './language-selector.tsx';
-import { Sidebar } from './sidebar.tsx';
 
 // The header's cart count reads the cart store, which comes with the cart's chunk.
 const CartHeaderLink = lazy(() => import('../../features/cart/components/cart-header-link.tsx'));
+// The side menu and the footer come in their own chunk, after the page's: the server's HTML shows them
+// (and their links work) until it has loaded and they hydrate (docs/decisions/013-first-page-budget.md).
+const Sidebar = lazy(() => import('./sidebar.tsx').then((module) => ({ default: module.Sidebar })));
+const Footer = lazy(() => import('./footer.tsx').then((module) => ({ default: module.Footer })));
 
 /** The main shell: header, side menu, the page, footer. A company hiding every module shows its logo only. */
 export function Shell() {
@@ -67,11 +69,15 @@ export function Shell() {
             )}
           </div>
         </header>
-        <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} language={!wide} />
+        <Suspense fallback={null}>
+          <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} language={!wide} />
+        </Suspense>
         <main className="content">
           <Outlet />
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </div>
     </BrandContext.Provider>
   );

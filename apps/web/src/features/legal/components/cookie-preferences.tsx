@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { type CookieChoices, saveChoices, storedChoices } from '../../../lib/consent.ts';
-import './legal-translations.ts';
+import './cookie-translations.ts';
 
 /**
  * The two choices of spec §2 (_ga 2 years, _guid 24 hours). Consent is opt-in: a box is checked only
