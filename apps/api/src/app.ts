@@ -24,6 +24,8 @@ import { mediaFileRoutes } from './modules/media/media.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentsSandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { loadVapid, type Vapid } from './modules/push/vapid.ts';
 import { retailRoutes } from './modules/retail/retail.routes.ts';
 import { adminSitePlugin } from './plugins/admin-site.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -41,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: AppConfig;
+    /** The VAPID keys, read (or made) once per process. */
+    vapid: () => Promise<Vapid>;
   }
 }
 
@@ -67,7 +71,9 @@ export type AppConfig = Pick<
   // order-board streams last the default lifetime.
   Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS' | 'ORDER_STREAM_MAX_SECONDS'>> &
   // Absent (the tests' apps): admin.localhost, and no admin site built.
-  Partial<Pick<Config, 'ADMIN_HOST' | 'ADMIN_DIST'>>;
+  Partial<Pick<Config, 'ADMIN_HOST' | 'ADMIN_DIST'>> &
+  // Absent: keys made and kept in the database, and loopback push endpoints refused.
+  Partial<Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'PUSH_ALLOW_LOOPBACK'>>;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -100,6 +106,14 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.decorate('db', db);
   fastify.decorate('config', config);
+  let vapid: Promise<Vapid> | undefined;
+  fastify.decorate('vapid', () => {
+    vapid ??= loadVapid(db, config).catch((error) => {
+      vapid = undefined;
+      throw error;
+    });
+    return vapid;
+  });
   fastify.decorate('menuCache', createMenuCache(config.MENU_CACHE_SECONDS ?? 0));
 
   await fastify.register(errorHandlerPlugin);
@@ -132,6 +146,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(accountsRoutes);
       await api.register(loyaltyRoutes);
       await api.register(retailRoutes);
+      await api.register(pushRoutes);
       await api.register(adminRoutes);
       if (!config.production) {
         await api.register(devMailboxRoutes);
