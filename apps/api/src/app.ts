@@ -10,6 +10,7 @@ import { adminRouteTablePlugin } from './modules/admin/access/admin-guard.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appEventsPlugin } from './modules/apps/app-events.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { webManifestRoutes } from './modules/apps/web-manifest.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueEventsPlugin } from './modules/catalogue/catalogue-events.ts';
@@ -157,6 +158,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   );
 
   await fastify.register(mediaFileRoutes);
+  await fastify.register(webManifestRoutes, { distDir: config.WEB_DIST });
   await fastify.register(adminSitePlugin, {
     host: config.ADMIN_HOST ?? 'admin.localhost',
     distDir: config.ADMIN_DIST ?? '/nonexistent',

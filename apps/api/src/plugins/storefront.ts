@@ -14,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import { adminSiteUrl, publicOrigin } from '../lib/public-origin.ts';
 import type { TenantApp } from '../modules/apps/apps.repository.ts';
 import { buildAppRecord } from '../modules/apps/apps.service.ts';
+import { themeColor } from '../modules/apps/web-manifest.ts';
 import { weeklyOpeningHours } from '../modules/catalogue/catalogue.service.ts';
 import { errorBody } from './error-handler.ts';
 import { resolveTenant } from './tenant.ts';
@@ -177,9 +178,11 @@ export const storefrontPlugin = fp(async function storefront(
           buildAppRecord(fastify.db, app, request.language, adminUrl),
         )
       : null;
+    // The shop installs as an app (issue 30): its manifest, and its colour for the browser's bar.
     const recordTags = record
       ? `<script type="application/json" id="app-record">${escapeJsonForHtml(JSON.stringify(record))}</script>` +
-        (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '')
+        (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '') +
+        `<link rel="manifest" href="/manifest.webmanifest"><meta name="theme-color" content="${escapeHtml(themeColor(record))}">`
       : '';
     const browserStatus = browserPageStatus(request.url, record);
     if (!app || !record || !renderer || !origin) {
