@@ -100,7 +100,12 @@ export const storefrontPlugin = fp(async function storefront(
       preCompressed: true,
       setHeaders(res, path) {
         const hashed = path.includes(`${join(options.distDir, 'assets')}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker is asked anew on each visit, so that a new build's reaches the browser.
+        const worker = path === join(options.distDir, 'sw.js');
+        res.header(
+          'Cache-Control',
+          hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600',
+        );
       },
     });
   }
