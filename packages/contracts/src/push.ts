@@ -14,9 +14,10 @@ const base64urlOf = (bytes: number) =>
 export const pushEndpointSchema = z
   .url({ protocol: /^https$/ })
   .max(2000)
+  // Zod runs refinements on a value its URL check refused too.
   .refine((value) => {
-    const url = new URL(value);
-    return url.username === '' && url.password === '';
+    const url = URL.canParse(value) ? new URL(value) : null;
+    return url !== null && url.username === '' && url.password === '';
   });
 
 /** `POST v5/me/push-subscriptions/`: the browser's `PushSubscription.toJSON()`. */

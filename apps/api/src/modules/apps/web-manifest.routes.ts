@@ -7,8 +7,6 @@ import { resolveTenant } from '../../plugins/tenant.ts';
 import { squareIcon } from '../media/image-processing.ts';
 import { ICON_SIZES, iconVersion, logoBytes, themeColor, webManifest } from './web-manifest.ts';
 
-const ICON_FILE = /^(\d+)\.png$/;
-
 /** Each shop's web manifest and its icons, made from its logo (issue 30 item 4), on the shop's domain. */
 export const webManifestRoutes: FastifyPluginAsyncZod<{ distDir: string }> = async (fastify, options) => {
   // Icons by app, version and size: drawing one takes sharp tens of milliseconds.
@@ -31,31 +29,31 @@ export const webManifestRoutes: FastifyPluginAsyncZod<{ distDir: string }> = asy
     },
   });
 
-  fastify.get('/app-icons/:file', {
-    schema: {
-      operationId: 'getAppIcon',
-      tags: ['apps'],
-      summary: "The shop's icon as PNG, 192 or 512 pixels square, made from its logo",
-      params: z.object({ file: z.string().max(20) }),
-      response: { 200: z.any().describe('The PNG file (image/png)'), 404: errorBodySchema },
-    },
-    handler: async (request, reply) => {
-      const size = Number(ICON_FILE.exec(request.params.file)?.[1]);
-      const app = await resolveTenant(request);
-      if (!app || !ICON_SIZES.includes(size as (typeof ICON_SIZES)[number])) throw new AppError('NOT_FOUND');
-      const key = `${app.uid} ${iconVersion(app)} ${size}`;
-      let icon = icons.get(key);
-      if (!icon) {
-        icon = logoBytes(fastify.db, app, options.distDir).then((logo) =>
-          squareIcon(logo, size, themeColor(app)),
-        );
-        icons.set(key, icon);
-        icon.catch(() => icons.delete(key));
-      }
-      return reply
-        .type('image/png')
-        .header('cache-control', 'public, max-age=86400')
-        .send(await icon);
-    },
-  });
+  for (const size of ICON_SIZES) {
+    fastify.get(`/app-icons/${size}.png`, {
+      schema: {
+        operationId: `getAppIcon${size}`,
+        tags: ['apps'],
+        summary: `The shop's icon as PNG, ${size} pixels square, made from its logo`,
+        response: { 200: z.any().describe('The PNG file (image/png)'), 404: errorBodySchema },
+      },
+      handler: async (request, reply) => {
+        const app = await resolveTenant(request);
+        if (!app) throw new AppError('APP_NOT_FOUND');
+        const key = `${app.uid} ${iconVersion(app)} ${size}`;
+        let icon = icons.get(key);
+        if (!icon) {
+          icon = logoBytes(fastify.db, app, options.distDir).then((logo) =>
+            squareIcon(logo, size, themeColor(app)),
+          );
+          icons.set(key, icon);
+          icon.catch(() => icons.delete(key));
+        }
+        return reply
+          .type('image/png')
+          .header('cache-control', 'public, max-age=86400')
+          .send(await icon);
+      },
+    });
+  }
 };
