@@ -86,3 +86,31 @@ test('a member allows notifications after an order and gets one when the cashier
   });
   await pushService.dispose();
 });
+
+test('the service worker keeps the built shell, and never answers a page or the API', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const answers: { path: string; fromWorker: boolean }[] = [];
+  page.on('response', (response) =>
+    answers.push({ path: new URL(response.url()).pathname, fromWorker: response.fromServiceWorker() }),
+  );
+  // The second visit is the worker's: the shell from its cache, the page and a menu from the network.
+  await page.reload();
+  await page.evaluate(() => fetch('/api/v5/push/key/').then((answer) => answer.ok));
+  const fromWorker = (prefix: string) => answers.filter((answer) => answer.path.startsWith(prefix));
+  expect(fromWorker('/assets/').length).toBeGreaterThan(0);
+  expect(fromWorker('/assets/').every((answer) => answer.fromWorker)).toBe(true);
+  expect(fromWorker('/api/').length).toBeGreaterThan(0);
+  expect(fromWorker('/api/').some((answer) => answer.fromWorker)).toBe(false);
+  // Nor the page itself, nor anything else that is not a built asset.
+  expect(answers.filter((answer) => !answer.path.startsWith('/assets/') && answer.fromWorker)).toEqual([]);
+  const cached = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const cache = await caches.open(names[0] ?? '');
+    return { names, paths: (await cache.keys()).map((request) => new URL(request.url).pathname) };
+  });
+  expect(cached.names).toEqual([expect.stringMatching(/^shell-[0-9a-f]{12}$/)]);
+  expect(cached.paths.every((path) => path.startsWith('/assets/'))).toBe(true);
+});
