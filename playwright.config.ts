@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT, E2E_SMTP_PORT } from './apps/web/e2e/support.ts';
+import { E2E_PORT, E2E_PUSH_PORT, E2E_SMTP_PORT } from './apps/web/e2e/support.ts';
 
 // The journeys run against the real server on a fresh embedded database with the demo data, in
 // Debian's Chromium (browser downloads do not work on these machines).
@@ -10,6 +10,8 @@ const port = E2E_PORT;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-data-'));
 // Where the loopback SMTP server keeps the mail it receives; the workers inherit it to read the links.
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-mail-'));
+// The local push service's certificate, which the API trusts (its only https peer in the journeys).
+process.env.E2E_PUSH_CERT ??= join(mkdtempSync(join(tmpdir(), 'e2e-push-')), 'push-service.pem');
 
 export default defineConfig({
   // The storefront's journeys (apps/web/e2e) and the admin site's (apps/admin/e2e).
@@ -42,13 +44,20 @@ export default defineConfig({
     { name: 'desktop' },
     { name: 'phone', grep: /@phone/, use: { viewport: { width: 390, height: 844 } } },
   ],
-  // The SMTP server starts first, so that the API's mail worker finds it from its first pass.
+  // The SMTP server and the push service start first, so that the API's workers find them from their
+  // first pass (and the API trusts the push service's certificate, written before it starts).
   webServer: [
     {
       command: 'node --import tsx apps/web/e2e/smtp-inbox.ts',
       port: E2E_SMTP_PORT,
       reuseExistingServer: false,
       env: { E2E_SMTP_PORT: String(E2E_SMTP_PORT), E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    },
+    {
+      command: 'node --import tsx apps/web/e2e/push-service.ts',
+      port: E2E_PUSH_PORT,
+      reuseExistingServer: false,
+      env: { E2E_PUSH_PORT: String(E2E_PUSH_PORT), E2E_PUSH_CERT: process.env.E2E_PUSH_CERT },
     },
     {
       // The production start: the compiled server that `npm run build` wrote.
@@ -67,6 +76,9 @@ export default defineConfig({
         // which address they come from in X-Forwarded-For (support.ts newMember), which a loopback proxy
         // is trusted to set.
         TRUST_PROXY: 'loopback',
+        // The members' devices subscribe with the local push service, on loopback, over https.
+        PUSH_ALLOW_LOOPBACK: 'true',
+        NODE_EXTRA_CA_CERTS: process.env.E2E_PUSH_CERT,
       },
     },
   ],

@@ -1,11 +1,41 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * dist/sw.js: src/pwa/service-worker.js with this build's shell (the entry's chunk and the stylesheet)
+ * and a version from it, so that a new build installs a new worker that drops the old cache.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'storefront-service-worker',
+    apply: 'build',
+    // After Vite has added the stylesheet to the bundle.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const shell = Object.values(bundle)
+        .filter((file) =>
+          file.type === 'chunk'
+            ? file.isEntry || file.name === 'initial'
+            : file.fileName.startsWith('assets/') && file.fileName.endsWith('.css'),
+        )
+        .map((file) => `/${file.fileName}`)
+        .sort();
+      const version = createHash('sha256').update(shell.join()).digest('hex').slice(0, 12);
+      const source = readFileSync(new URL('./src/pwa/service-worker.js', import.meta.url), 'utf8')
+        .replace('self.__SHELL__', JSON.stringify(shell))
+        .replace('self.__VERSION__', JSON.stringify(version));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
 
 // Two builds: the browser's (dist) and the server renderer's (dist-ssr, `vite build --ssr`), which the
 // API's storefront plugin loads to render the public pages (docs/decisions/015-server-rendering.md).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), serviceWorker()],
   resolve: {
     alias: [
       {

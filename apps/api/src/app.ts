@@ -11,6 +11,7 @@ import { adminRouteTablePlugin } from './modules/admin/access/admin-guard.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appEventsPlugin } from './modules/apps/app-events.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { webManifestRoutes } from './modules/apps/web-manifest.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueEventsPlugin } from './modules/catalogue/catalogue-events.ts';
@@ -25,6 +26,8 @@ import { mediaFileRoutes } from './modules/media/media.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentsSandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { loadVapid, type Vapid } from './modules/push/vapid.ts';
 import { retailRoutes } from './modules/retail/retail.routes.ts';
 import { adminSitePlugin } from './plugins/admin-site.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -42,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: AppConfig;
+    /** The VAPID keys, read (or made) once per process. */
+    vapid: () => Promise<Vapid>;
   }
 }
 
@@ -68,7 +73,9 @@ export type AppConfig = Pick<
   // order-board streams last the default lifetime.
   Partial<Pick<Config, 'TENANT_CACHE_SECONDS' | 'MENU_CACHE_SECONDS' | 'ORDER_STREAM_MAX_SECONDS'>> &
   // Absent (the tests' apps): admin.localhost, and no admin site built.
-  Partial<Pick<Config, 'ADMIN_HOST' | 'ADMIN_DIST'>>;
+  Partial<Pick<Config, 'ADMIN_HOST' | 'ADMIN_DIST'>> &
+  // Absent: keys made and kept in the database, and loopback push endpoints refused.
+  Partial<Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'PUSH_ALLOW_LOOPBACK'>>;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -101,6 +108,14 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.decorate('db', db);
   fastify.decorate('config', config);
+  let vapid: Promise<Vapid> | undefined;
+  fastify.decorate('vapid', () => {
+    vapid ??= loadVapid(db, config).catch((error) => {
+      vapid = undefined;
+      throw error;
+    });
+    return vapid;
+  });
   fastify.decorate('menuCache', createMenuCache(config.MENU_CACHE_SECONDS ?? 0));
 
   await fastify.register(errorHandlerPlugin);
@@ -134,6 +149,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       await api.register(addressesRoutes);
       await api.register(loyaltyRoutes);
       await api.register(retailRoutes);
+      await api.register(pushRoutes);
       await api.register(adminRoutes);
       if (!config.production) {
         await api.register(devMailboxRoutes);
@@ -144,6 +160,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   );
 
   await fastify.register(mediaFileRoutes);
+  await fastify.register(webManifestRoutes, { distDir: config.WEB_DIST });
   await fastify.register(adminSitePlugin, {
     host: config.ADMIN_HOST ?? 'admin.localhost',
     distDir: config.ADMIN_DIST ?? '/nonexistent',

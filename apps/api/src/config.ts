@@ -89,6 +89,27 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(PAYMENT_HOLD_MINUTES),
+  /**
+   * The VAPID key pair that signs web push (RFC 8292), as web-push makes them (base64url); unset, a pair
+   * made on the first start and kept in the database. The subject is who push services may write to.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key in base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key in base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: address')
+    .optional(),
+  /** Tests only: push endpoints on loopback (a local push service). A production server refuses it. */
+  PUSH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   REDIS_URL: z.url().optional(),
   PUBLIC_URL: publicUrlSchema,
   TRUST_PROXY: trustProxySchema,
@@ -131,14 +152,26 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env) {
   }
   const values = parsed.data;
   const production = values.NODE_ENV === 'production';
+  if (production && values.PUSH_ALLOW_LOOPBACK)
+    throw new ConfigError(
+      'PUSH_ALLOW_LOOPBACK is for tests: a production server posts to no loopback address.',
+    );
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair kept in the database).',
+    );
   const sandbox = `http://127.0.0.1:${values.PORT}${SANDBOX_PATH}`;
   return {
     ...values,
     production,
+    VAPID_SUBJECT: values.VAPID_SUBJECT ?? `mailto:${mailAddress(values.MAIL_FROM)}`,
     ...paymentAddresses(values, production ? null : sandbox),
     database: loadDatabaseConfig(env),
   };
 }
+
+/** The address in MAIL_FROM (`Name <address>` or a bare address): who push services may write to. */
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 /**
  * The providers' API and browser-script addresses: the configured ones, else the real providers' in

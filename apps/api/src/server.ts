@@ -11,6 +11,8 @@ import { expireDue } from './modules/loyalty/ledger.service.ts';
 import { smtpOrLogDelivery, startMailWorker } from './modules/mail/mail.service.ts';
 import { reconcilePayments } from './modules/payments/payments.reconcile.ts';
 import { anyProviderSet } from './modules/payments/payments.repository.ts';
+import { startPushWorker, webPushSender } from './modules/push/push.service.ts';
+import { pushAgent } from './modules/push/push-endpoints.ts';
 
 const MINUTE_MS = 60 * 1000;
 /** Idempotency keys are kept 48 h (issue 5 asks for at least 24 h), then deleted. */
@@ -60,6 +62,13 @@ async function main() {
     smtpOrLogDelivery(config.SMTP_URL, config.MAIL_FROM, app.log),
     app.log,
   );
+  // The VAPID keys are made on the first start (kept in the database when not configured).
+  const allowLoopback = !config.production && config.PUSH_ALLOW_LOOPBACK === true;
+  const stopPushWorker = startPushWorker(
+    handle.db,
+    webPushSender(await app.vapid(), pushAgent(allowLoopback)),
+    app.log,
+  );
   // Expired coins and points; each member is expired under its row lock, so concurrent passes of
   // several API processes never expire a credit twice.
   const stopExpiry = every('loyalty-expiry', 15 * MINUTE_MS, () => expireDue(handle.db), app.log);
@@ -84,9 +93,9 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests, then closing the database`);
     try {
-      // The mail worker, the periodic jobs and the app's timers (rate-limit pruning) stop before the
+      // The mail and push workers, the periodic jobs and the app's timers (rate-limit pruning) stop before the
       // database closes.
-      await Promise.all([stopMailWorker(), stopExpiry(), stopKeyPruning(), stopPayments()]);
+      await Promise.all([stopMailWorker(), stopPushWorker(), stopExpiry(), stopKeyPruning(), stopPayments()]);
       await app.close();
       await handle.close();
     } finally {

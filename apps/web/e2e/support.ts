@@ -83,6 +83,8 @@ export const test = base.extend<{
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18300);
 /** The port of the loopback SMTP server the journeys' server sends its mail to (e2e/smtp-inbox.ts). */
 export const E2E_SMTP_PORT = E2E_PORT + 25;
+/** The local push service (push-service.ts), on https. */
+export const E2E_PUSH_PORT = E2E_PORT + 26;
 
 /** The storefront of another demo tenant, e.g. `tenantUrl('multi.localhost', '/c/multi-cafe/')`. */
 export const tenantUrl = (host: string, path: string) => `http://${host}:${E2E_PORT}${path}`;

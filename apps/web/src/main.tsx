@@ -67,4 +67,8 @@ async function boot() {
   else createRoot(root).render(tree);
 }
 
+// The service worker (the shell's cache, notifications: pwa/service-worker.js), once the page has loaded.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  addEventListener('load', () => navigator.serviceWorker.register('/sw.js').catch(() => {}), { once: true });
+
 void boot();

@@ -24,6 +24,10 @@ export const docsPlugin = fp(async function docs(fastify: FastifyInstance) {
         { name: 'checkout', description: 'Delivery fares and discount codes at checkout' },
         { name: 'orders', description: 'Orders and subscriptions of the member' },
         {
+          name: 'push',
+          description: "Web push: the server's key and the member's devices that get notifications",
+        },
+        {
           name: 'payments',
           description:
             "Online payments: a place's payment settings, a payment's next step and the providers' events",

@@ -32,6 +32,10 @@ describe('serving the storefront', () => {
     const record = res.body.match(/<script type="application\/json" id="app-record">(.*?)<\/script>/)?.[1];
     expect(JSON.parse(record ?? 'null')).toMatchObject({ uid: 'demo', api_key: 'demo-public-api-key-0001' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    // Installable (issue 30): the shop's manifest and its colour.
+    expect(res.body).toContain(
+      '<link rel="manifest" href="/manifest.webmanifest"><meta name="theme-color" content="#c2410c">',
+    );
   });
 
   it('inlines each tenant its own record, and an unknown host none', async () => {

@@ -14,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import { adminSiteUrl, publicOrigin } from '../lib/public-origin.ts';
 import type { TenantApp } from '../modules/apps/apps.repository.ts';
 import { buildAppRecord } from '../modules/apps/apps.service.ts';
+import { themeColor } from '../modules/apps/web-manifest.ts';
 import { weeklyOpeningHours } from '../modules/catalogue/catalogue.service.ts';
 import { errorBody } from './error-handler.ts';
 import { resolveTenant } from './tenant.ts';
@@ -99,7 +100,12 @@ export const storefrontPlugin = fp(async function storefront(
       preCompressed: true,
       setHeaders(res, path) {
         const hashed = path.includes(`${join(options.distDir, 'assets')}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker is asked anew on each visit, so that a new build's reaches the browser.
+        const worker = path === join(options.distDir, 'sw.js');
+        res.header(
+          'Cache-Control',
+          hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -177,9 +183,11 @@ export const storefrontPlugin = fp(async function storefront(
           buildAppRecord(fastify.db, app, request.language, adminUrl),
         )
       : null;
+    // The shop installs as an app (issue 30): its manifest, and its colour for the browser's bar.
     const recordTags = record
       ? `<script type="application/json" id="app-record">${escapeJsonForHtml(JSON.stringify(record))}</script>` +
-        (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '')
+        (record.favicon ? `<link rel="icon" href="${escapeHtml(record.favicon)}">` : '') +
+        `<link rel="manifest" href="/manifest.webmanifest"><meta name="theme-color" content="${escapeHtml(themeColor(record))}">`
       : '';
     const browserStatus = browserPageStatus(request.url, record);
     if (!app || !record || !renderer || !origin) {

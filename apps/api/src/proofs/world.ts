@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { users } from '@storefront/db/schema/users';
 import { MANAGER_UID, OWNER_UID } from '../modules/admin/admin.fixtures.ts';
 import { multipartForm, picture } from '../modules/media/image-test-files.ts';
@@ -250,10 +251,21 @@ export async function createWorld() {
    * the schema would answer 400 before the ids are looked up.
    */
   const password = { password: 'otra-clave-larga', password_confirmation: 'otra-clave-larga' };
+  const device = createECDH('prime256v1');
+  device.generateKeys();
+  const pushSubscription = {
+    endpoint: 'https://push.example.com/proof',
+    keys: {
+      p256dh: device.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
   const bodies: Record<string, unknown> = {
     'POST /api/v5/places/{place_uid}/orders/': a.order,
     'POST /api/v5/places/{place_uid}/subscriptions/': { ...a.order, days: [1, 3] },
     'POST /api/v5/me/reset_password/{uidUser}/{token}/': password,
+    'POST /api/v5/me/push-subscriptions/': pushSubscription,
+    'DELETE /api/v5/me/push-subscriptions/': { endpoint: pushSubscription.endpoint },
   };
 
   return { t, a, b, fixtures, bodies, close: () => t.close() };

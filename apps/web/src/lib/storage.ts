@@ -29,6 +29,8 @@ export const STORAGE_KEYS = {
   skipCompleteInfo: 'skipCompleteInfo',
   /** The store a staff member works in (retail tools). */
   retailPlaceUid: 'retailPlaceUid',
+  /** The member said "not now" to notifications on this device (issue 30). */
+  pushOfferDismissed: 'pushOfferDismissed',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

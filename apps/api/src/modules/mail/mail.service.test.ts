@@ -3,13 +3,12 @@ import { type AddressInfo, createServer } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { backoffDelay, MAX_BACKOFF_MS } from '../../lib/outbox-worker.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { listRecentMail } from './mail.repository.ts';
 import {
-  backoffDelay,
   type Deliver,
   deliverPendingMail,
-  MAX_BACKOFF_MS,
   queueMail,
   serverIsFailing,
   smtpOrLogDelivery,

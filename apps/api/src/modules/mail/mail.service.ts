@@ -1,6 +1,7 @@
 import type { Database, Executor } from '@storefront/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { startOutboxWorker } from '../../lib/outbox-worker.ts';
 import {
   insertMail,
   lockPendingMail,
@@ -13,9 +14,6 @@ import {
 /** Give up on a message after this many failed deliveries. */
 const MAX_ATTEMPTS = 5;
 const BATCH_SIZE = 20;
-/** While the SMTP server keeps failing, the worker waits twice as long after each pass, up to this. */
-export const MAX_BACKOFF_MS = 5 * 60_000;
-
 /** Queues mail in the caller's transaction, so that it goes out only if the change that causes it commits. */
 export const queueMail = (db: Executor, mail: NewMail) => insertMail(db, mail);
 
@@ -80,38 +78,6 @@ export async function deliverPendingMail(
   });
 }
 
-/** The wait before the next pass: the interval, doubled for each failed pass in a row, capped. */
-export const backoffDelay = (intervalMs: number, failedPasses: number) =>
-  Math.min(intervalMs * 2 ** failedPasses, MAX_BACKOFF_MS);
-
-/**
- * Polls the outbox until stopped, backing off exponentially while the SMTP server (or the database)
- * fails. The returned stop function waits for a running pass, so that the database can close after it.
- */
-export function startMailWorker(db: Database, deliver: Deliver, log: FastifyBaseLogger, intervalMs = 2000) {
-  let failedPasses = 0;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> = Promise.resolve();
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(run, backoffDelay(intervalMs, failedPasses));
-  };
-  const run = () => {
-    pass = deliverPendingMail(db, deliver)
-      .then(({ serverFailing }) => {
-        if (serverFailing) log.warn('mail server failing; backing off');
-        failedPasses = serverFailing ? Math.min(failedPasses + 1, 30) : 0;
-      })
-      .catch((error) => {
-        log.error({ err: error }, 'mail worker pass failed');
-        failedPasses = Math.min(failedPasses + 1, 30);
-      })
-      .finally(schedule);
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await pass;
-  };
-}
+/** Polls the outbox until stopped, backing off while the SMTP server (or the database) fails. */
+export const startMailWorker = (db: Database, deliver: Deliver, log: FastifyBaseLogger, intervalMs = 2000) =>
+  startOutboxWorker('mail', () => deliverPendingMail(db, deliver), log, intervalMs);

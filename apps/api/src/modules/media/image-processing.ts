@@ -80,3 +80,22 @@ export async function processImage(bytes: Buffer, language: Language): Promise<P
     refuse('IMAGE_UNREADABLE', language);
   }
 }
+
+/**
+ * A square PNG icon of `size` pixels (an installed app's, web manifest): the logo centred on `background`
+ * with a tenth of margin, which keeps it inside a maskable icon's safe zone; the background alone
+ * without a logo. A logo sharp cannot read is taken as none.
+ */
+export async function squareIcon(logo: Buffer | null, size: number, background: string): Promise<Buffer> {
+  const { default: sharp } = await loadSharp();
+  const canvas = sharp({ create: { width: size, height: size, channels: 4, background } });
+  const inner = Math.round(size * 0.8);
+  const picture = logo
+    ? await sharp(logo, { limitInputPixels: MAX_INPUT_PIXELS, density: 300 })
+        .resize(inner, inner, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer()
+        .catch(() => null)
+    : null;
+  return (picture ? canvas.composite([{ input: picture, gravity: 'centre' }]) : canvas).png().toBuffer();
+}

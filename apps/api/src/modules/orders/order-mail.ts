@@ -142,3 +142,13 @@ export function statusMail(order: OrderRow, parties: NoticeParties) {
   ].join('\n');
   return { subject: w.statusSubject(parties.appName, order.number, status), text };
 }
+
+/** The notification of a status change, on the member's devices that allowed them: the mail's one line. */
+export function statusNotification(order: OrderRow, parties: NoticeParties) {
+  const w = WORDS[mailLanguage(parties.language)];
+  return {
+    title: parties.appName,
+    body: w.moved(order.number, w.status[order.status] ?? order.status),
+    url: orderLink(order),
+  };
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAppRecord } from '../../../app/app-context.tsx';
@@ -15,6 +15,9 @@ import { ReorderButton } from './reorder-button.tsx';
 import './orders.css';
 import { formatCalendarDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
+
+// Its own chunk, loaded once the order is on the screen (issue 30: no weight on the first page).
+const PushOffer = lazy(() => import('./push-offer.tsx'));
 
 /** /orders/{uid}: the order, its lines and totals, its history, and the cancel button while RECEIVED. */
 export function Component() {
@@ -64,6 +67,9 @@ export function Component() {
           <OrderStatus status={data.status} />
         </span>
       </header>
+      <Suspense fallback={null}>
+        <PushOffer />
+      </Suspense>
       <dl className="order-facts">
         <div>
           <dt>{t('detail.place')}</dt>
