@@ -176,6 +176,57 @@ describe('Mercado Pago', () => {
   });
 });
 
+describe('Culqi events', () => {
+  beforeAll(() => useProvider(t.db, 'CULQI'));
+
+  const culqiEvent = (chargeId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v5/payments/culqi/demo-main/events/',
+      headers: { host: 'localhost' },
+      // As Culqi posts them: the charge as a JSON string in `data`.
+      payload: {
+        object: 'event',
+        type: 'charge.creation.succeeded',
+        data: JSON.stringify({ object: 'charge', id: chargeId }),
+      },
+    });
+
+  it('a charge whose answer was lost: its events, duplicated and late, receive the order once', async () => {
+    const [token] = await createMembers(t.db, 1, 'culqi-event');
+    const payment_token = await cardToken(fake.base, 'CULQI');
+    fake.fake.mode = { lostAnswer: true };
+    const order = await place(token as string, {
+      payment_type: 'ONLINE_CARD',
+      payment_token,
+      billing,
+    }).finally(() => {
+      fake.fake.mode = {};
+    });
+    expect(order).toMatchObject({
+      status: 'PENDING_PAYMENT',
+      payment: { status: 'PENDING', reference: null },
+    });
+    const charge = [...fake.fake.charges.values()].find((c) => c.orderUid === order.uid);
+    if (!charge) throw new Error('the provider made no charge');
+    const answers = await Promise.all([culqiEvent(charge.id), culqiEvent(charge.id), culqiEvent(charge.id)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect((await culqiEvent(charge.id)).statusCode).toBe(200);
+    // An event naming a charge Culqi does not know changes nothing either.
+    expect((await culqiEvent('chr_test_unknown')).statusCode).toBe(200);
+    const after = await t.app.inject({
+      url: `/api/v5/me/orders/${order.uid}/`,
+      headers: auth(token as string),
+    });
+    expect(after.json()).toMatchObject({
+      status: 'RECEIVED',
+      payment: { status: 'APPROVED', reference: charge.id },
+    });
+    expect(after.json().history.map((h: { to: string }) => h.to)).toEqual(['PENDING_PAYMENT', 'RECEIVED']);
+    expect(fake.fake.chargeCalls.filter((call) => call.orderUid === order.uid)).toHaveLength(1);
+  });
+});
+
 describe('Culqi refunds from the admin', () => {
   beforeAll(() => useProvider(t.db, 'CULQI'));
 

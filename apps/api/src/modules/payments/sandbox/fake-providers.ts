@@ -74,8 +74,11 @@ export class FakePayments {
   readonly charges = new Map<string, Charge>();
   /** Every charge or payment creation asked, with its idempotency key (tests count them). */
   readonly chargeCalls: { provider: string; orderUid: string; key: string | null }[] = [];
-  /** `down`: every API call answers 500; `slow`: waits this many ms before answering. */
-  mode: { down?: boolean; slowMs?: number } = {};
+  /**
+   * `down`: every API call answers 500; `slowMs`: waits this long before acting; `lostAnswer`: acts
+   * (charges, refunds) but answers 500, as a provider failing after the fact does.
+   */
+  mode: { down?: boolean; slowMs?: number; lostAnswer?: boolean } = {};
   private readonly idempotent = new Map<string, string>();
   private nextMpId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
 
@@ -97,9 +100,11 @@ export class FakePayments {
     if (this.mode.slowMs) await new Promise((resolve) => setTimeout(resolve, this.mode.slowMs));
     if (this.mode.down) return { status: 500, body: { message: 'internal_error' } };
     const bearer = String(headers.authorization ?? '').replace(/^Bearer /, '');
-    return provider === 'culqi'
-      ? this.culqi(method, path, query, bearer, body)
-      : this.mercadopago(method, path, query, bearer, headers, body);
+    const answer =
+      provider === 'culqi'
+        ? this.culqi(method, path, query, bearer, body)
+        : this.mercadopago(method, path, query, bearer, headers, body);
+    return this.mode.lostAnswer ? { status: 500, body: { message: 'internal_error' } } : answer;
   }
 
   private newToken(prefix: string, card: Omit<Card, 'used'>): string {
