@@ -7,7 +7,7 @@ import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fix
 import { issueToken } from '../sessions/sessions.service.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments } from './payments.reconcile.ts';
-import { startFakeProviders, TEST_WEBHOOK_SECRET } from './sandbox/fake-server.ts';
+import { startFakeProviders, TEST_KEYS, TEST_WEBHOOK_SECRET } from './sandbox/fake-server.ts';
 
 // Architecture §10 after the checkout: Mercado Pago's signed notifications (only hints, applied once),
 // transfers confirmed by staff, refunds on cancellation, and expiry after the hold.
@@ -113,6 +113,43 @@ describe('Mercado Pago', () => {
     await notify(fake.fake.notification(id));
     expect(await statusOf(order.uid)).toBe('RECEIVED');
     fake.fake.settle(id, 'approved');
+  });
+
+  it('charges the instalments chosen among those MercadoPago.js offers for the card, and refuses others', async () => {
+    const [token] = await createMembers(t.db, 1, 'mp-cuotas');
+    // What the stand-in script's getInstallments asks, with the public key.
+    const offered = await fetch(
+      `${fake.base}/mercadopago/v1/payment_methods/installments?public_key=${TEST_KEYS.mercadopago.publicKey}&amount=36.00&bin=41111111`,
+    );
+    const [plan] = await offered.json();
+    expect(plan.payer_costs.map((cost: { installments: number }) => cost.installments)).toEqual([
+      1, 3, 6, 12,
+    ]);
+    expect(plan.payer_costs[1].recommended_message).toBe('3 cuotas de S/ 12.00 (S/ 36.00)');
+    const payment_token = await cardToken(fake.base, 'MERCADO_PAGO', '4111111111111111', 'APRO');
+    const order = await place(token as string, {
+      payment_type: 'ONLINE_CARD',
+      payment_token,
+      billing,
+      installments: 6,
+    });
+    expect(order.status).toBe('RECEIVED');
+    expect(fake.fake.charges.get(order.payment.reference)?.installments).toBe(6);
+    for (const installments of [0, 37, 2.5]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: ORDERS,
+        headers: auth(token as string),
+        payload: pickupBody(slot, [line('p-causa-limena')], {
+          payment_type: 'ONLINE_CARD',
+          payment_token: 'not-used',
+          billing,
+          installments,
+        }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().installments).toBeDefined();
+    }
   });
 
   it('refuses a forged, unsigned or stale notification', async () => {
