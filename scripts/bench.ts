@@ -10,7 +10,8 @@
 // Then the owner's dashboard over 1,000,000 ledger entries and 100,000 orders (issue 18, bench-dashboard.ts).
 // Then the public reads against the wire with wrk (issue 31, bench-wire.ts).
 // Then the delays the tests wait for without timing them (bench-timings.ts).
-// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard|wire|timings]; writes docs/benchmarks.md.
+// Then online payments: approved charge to the board, and the event endpoints (issue 27, bench-payments.ts).
+// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard|wire|timings|payments]; writes docs/benchmarks.md.
 // The /carta part needs the storefront built (npm run build).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -31,6 +32,7 @@ import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
 import { benchDashboard } from './bench-dashboard.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { type Job, load as loadWith, type Result } from './bench-http.ts';
+import { benchPayments } from './bench-payments.ts';
 import { machine, writeBenchSection } from './bench-report.ts';
 import { benchTimings } from './bench-timings.ts';
 import { benchWire } from './bench-wire.ts';
@@ -48,7 +50,7 @@ const CONNECTIONS = Number(values.connections);
 const PLACE = 'place-miraflores';
 const PROGRAM = 'demo-club';
 const host = 'localhost';
-const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard' | 'wire' | 'timings') =>
+const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard' | 'wire' | 'timings' | 'payments') =>
   !values.only || values.only === part;
 // The dashboard and the timings start databases of their own: alone, they skip the shared seeding below.
 if (values.only === 'dashboard' || values.only === 'timings') {
@@ -58,6 +60,11 @@ if (values.only === 'dashboard' || values.only === 'timings') {
 // So does the wire part: the demo data as `npm start` loads it.
 if (values.only === 'wire') {
   await benchWire(DURATION);
+  process.exit(0);
+}
+// And online payments: the demo data on a server of their own, against the fake providers.
+if (values.only === 'payments') {
+  await benchPayments(DURATION, CONNECTIONS);
   process.exit(0);
 }
 if (runs('ssr') && !existsSync('apps/web/dist-ssr/entry-server.js'))
@@ -442,3 +449,4 @@ try {
 if (runs('dashboard')) await benchDashboard();
 if (runs('wire')) await benchWire(DURATION);
 if (runs('timings')) await benchTimings();
+if (runs('payments')) await benchPayments(DURATION, CONNECTIONS);

@@ -72,6 +72,10 @@ export const adminDashboardSchema = z.object({
   orders: z.object({ placed: count, delivered: count, in_progress: count, cancelled: count }),
   sales_per_day: z.array(z.object({ date: z.string(), orders: count, amount: money })),
   by_type: z.array(salesShareSchema.extend({ order_type: z.string() })),
+  /**
+   * The sales' money by the method that took it: an order's gift-balance part under GIFT_CARD, the rest
+   * under its payment method; an order paying a part from the balance counts in both.
+   */
   by_payment: z.array(salesShareSchema.extend({ payment_type: z.string() })),
   top_products: z.object({
     by_units: z.array(dashboardProductSchema),

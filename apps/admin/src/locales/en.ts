@@ -367,6 +367,8 @@ const messages: TranslationMessages = {
       cancelled: 'Orders cancelled',
       by_type: 'Sales by order type',
       by_payment: 'Sales by payment method',
+      by_payment_note:
+        'What was paid from the gift balance is under Gift balance and the rest under the order’s method: an order paying a part from the balance counts in both.',
       type: 'Type',
       payment: 'Payment method',
       amount: 'Amount',

@@ -367,6 +367,8 @@ const messages: TranslationMessages = {
       cancelled: 'Pedidos cancelados',
       by_type: 'Ventas por tipo de pedido',
       by_payment: 'Ventas por método de pago',
+      by_payment_note:
+        'Lo pagado con saldo de regalo va en Saldo de regalo y el resto en el método del pedido: un pedido que pagó una parte con saldo cuenta en ambos.',
       type: 'Tipo',
       payment: 'Método de pago',
       amount: 'Monto',

@@ -108,12 +108,15 @@ function FigureTable<Row>({
   filters,
   columns,
   rows,
+  note,
 }: {
   title: string;
   table: DashboardTable;
   filters: Filters;
   columns: Column<Row>[];
   rows: Row[];
+  /** How to read the table, under it. */
+  note?: string;
 }) {
   const translate = useTranslate();
   const label = translate(title);
@@ -155,6 +158,11 @@ function FigureTable<Row>({
               </TableBody>
             </Table>
           </Box>
+        )}
+        {note && rows.length > 0 && (
+          <Typography variant="caption" component="p" sx={{ mt: 1 }}>
+            {translate(note)}
+          </Typography>
         )}
       </CardContent>
     </Card>
@@ -346,6 +354,7 @@ function Figures({ data, filters }: { data: AdminDashboard; filters: Filters }) 
             table="orders_by_payment"
             filters={filters}
             rows={data.by_payment}
+            note="admin.dashboard.by_payment_note"
             columns={[
               { label: 'admin.dashboard.payment', value: (r) => payment(r.payment_type) },
               { label: 'admin.dashboard.orders', value: (r) => n(r.orders), numeric: true },

@@ -4,11 +4,12 @@ import { placeProducts } from '@storefront/db/schema/catalogue';
 import { orders } from '@storefront/db/schema/orders';
 import { companyPaymentSettings, payments } from '@storefront/db/schema/payments';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments, SETTLE_AFTER_MS } from './payments.reconcile.ts';
+import { PROVIDER_TIMEOUT_MS } from './providers/provider.ts';
 import { DECLINE_MESSAGE, DECLINED_CARD } from './sandbox/fake-providers.ts';
 import { startFakeProviders } from './sandbox/fake-server.ts';
 
@@ -146,17 +147,28 @@ describe('card checkout with Culqi', () => {
     expect((await t.db.select().from(orders)).length).toBe(before);
   });
 
-  it('sends the decrypted secret key: a wrong one is refused by the provider and nothing is charged', async () => {
-    await useProvider(t.db, 'CULQI', 'sk_test_not_the_right_key');
-    try {
-      const [token] = await createMembers(t.db, 1, 'card-key');
-      const approvedBefore = [...fake.fake.charges.values()].length;
-      const res = await cardOrder(token as string, '4111111111111111');
-      expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
-      expect(fake.fake.charges.size).toBe(approvedBefore);
-    } finally {
-      await useProvider(t.db, 'CULQI');
+  it('sends the decrypted secret key: a wrong one is refused by either provider and nothing is charged', async () => {
+    for (const provider of ['CULQI', 'MERCADO_PAGO'] as const) {
+      await useProvider(t.db, provider, `${provider === 'CULQI' ? 'sk_test' : 'TEST'}-not-the-right-key`);
+      try {
+        const [token] = await createMembers(t.db, 1, `card-key-${provider}`);
+        const chargesBefore = fake.fake.charges.size;
+        const res = await t.app.inject({
+          method: 'POST',
+          url: ORDERS,
+          headers: auth(token as string),
+          payload: pickupBody(slot, [line('p-causa-limena')], {
+            payment_type: 'ONLINE_CARD',
+            payment_token: await cardToken(fake.base, provider, '4111111111111111', 'APRO'),
+            billing,
+          }),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json()).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
+        expect(fake.fake.charges.size).toBe(chargesBefore);
+      } finally {
+        await useProvider(t.db, 'CULQI');
+      }
     }
   });
 
@@ -225,11 +237,19 @@ describe('card checkout with Culqi', () => {
     expect(replay.json()).toMatchObject({ uid: created[0], status: 'RECEIVED' });
     expect(fake.fake.chargeCalls.slice(calls)).toHaveLength(1);
   });
+});
 
-  it('a provider down: 201 PENDING_PAYMENT, then the reconciliation charges it once when it is back', async () => {
-    const [token] = await createMembers(t.db, 1, 'down');
+describe('the provider slow or failing', () => {
+  beforeAll(() => useProvider(t.db, 'CULQI'));
+
+  const deps = () => ({ db: t.db, config: t.app.config, log: t.app.log });
+  const chargesOf = (orderUid: string) =>
+    [...fake.fake.charges.values()].filter((charge) => charge.orderUid === orderUid);
+  /** A card order placed while the provider behaves as `mode` says (its token made before). */
+  const order = async (name: string, mode: typeof fake.fake.mode) => {
+    const [token] = await createMembers(t.db, 1, name);
     const payment_token = await cardToken(fake.base, 'CULQI');
-    fake.fake.mode = { down: true };
+    fake.fake.mode = mode;
     const res = await t.app.inject({
       method: 'POST',
       url: ORDERS,
@@ -241,19 +261,63 @@ describe('card checkout with Culqi', () => {
       }),
     });
     expect(res.statusCode, res.body).toBe(201);
-    const order = res.json();
-    expect(order).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
+    return res.json();
+  };
+
+  it('down: 201 PENDING_PAYMENT, then the reconciliation charges it once when it is back', async () => {
+    const pending = await order('down', { down: true });
+    expect(pending).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
     fake.fake.mode = {};
-    const deps = { db: t.db, config: t.app.config, log: t.app.log };
     const later = new Date(Date.now() + SETTLE_AFTER_MS + 1000);
-    await reconcilePayments(deps, later);
-    await reconcilePayments(deps, later);
-    const calls = fake.fake.chargeCalls.filter((call) => call.orderUid === order.uid);
+    await reconcilePayments(deps(), later);
+    await reconcilePayments(deps(), later);
     // The first call answered 500 before charging; the reconciliation found no charge, then charged once.
-    expect([...fake.fake.charges.values()].filter((c) => c.orderUid === order.uid)).toHaveLength(1);
-    expect(calls).toHaveLength(1);
-    const [row] = await t.db.select().from(orders).where(eq(orders.uid, order.uid));
+    expect(chargesOf(pending.uid)).toHaveLength(1);
+    expect(fake.fake.chargeCalls.filter((call) => call.orderUid === pending.uid)).toHaveLength(1);
+    const [row] = await t.db.select().from(orders).where(eq(orders.uid, pending.uid));
     expect(row?.status).toBe('RECEIVED');
+  });
+
+  it('slower than the timeout: 201 PENDING_PAYMENT; the charge it made late is applied, not made again', async () => {
+    const pending = await order('slow', { slowMs: PROVIDER_TIMEOUT_MS + 500 });
+    // The member's page says "waiting for payment" (order-payment.tsx); nothing is known yet.
+    expect(pending).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
+    // The provider charges after we gave up on it: wait for that charge itself.
+    await vi.waitFor(() => expect(chargesOf(pending.uid)).toHaveLength(1), { timeout: 10_000 });
+    fake.fake.mode = {};
+    const later = new Date(Date.now() + SETTLE_AFTER_MS + 1000);
+    await reconcilePayments(deps(), later);
+    await reconcilePayments(deps(), later);
+    const [row] = await t.db.select().from(orders).where(eq(orders.uid, pending.uid));
+    expect(row?.status).toBe('RECEIVED');
+    expect(fake.fake.chargeCalls.filter((call) => call.orderUid === pending.uid)).toHaveLength(1);
+    expect(chargesOf(pending.uid)).toHaveLength(1);
+  }, 30_000);
+
+  it('charging but answering 500, then down past the hold: the order expires with its stock back, and the charge is refunded', async () => {
+    await t.db
+      .update(placeProducts)
+      .set({ stock: 5 })
+      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-causa-limena')));
+    const pending = await order('lost', { lostAnswer: true });
+    expect(pending).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
+    expect(await stockOf('p-causa-limena')).toBe(4);
+    fake.fake.mode = { down: true };
+    // Past the hold of 15 minutes.
+    const afterHold = new Date(Date.now() + 16 * 60_000);
+    await reconcilePayments(deps(), afterHold);
+    const [expired] = await t.db.select().from(orders).where(eq(orders.uid, pending.uid));
+    expect(expired?.status).toBe('PAYMENT_EXPIRED');
+    expect(await stockOf('p-causa-limena')).toBe(5);
+    // Back up: the reconciliation finds what the provider did, and gives that money back once.
+    fake.fake.mode = {};
+    await reconcilePayments(deps(), afterHold);
+    await reconcilePayments(deps(), afterHold);
+    const [charge] = chargesOf(pending.uid);
+    expect(charge?.refundedCents).toBe(Math.round(Number(pending.amount_due) * 100));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderUid, pending.uid));
+    expect(payment?.status).toBe('REFUNDED');
+    expect(fake.fake.chargeCalls.filter((call) => call.orderUid === pending.uid)).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fix
 import { issueToken } from '../sessions/sessions.service.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments } from './payments.reconcile.ts';
-import { startFakeProviders, TEST_WEBHOOK_SECRET } from './sandbox/fake-server.ts';
+import { startFakeProviders, TEST_KEYS, TEST_WEBHOOK_SECRET } from './sandbox/fake-server.ts';
 
 // Architecture §10 after the checkout: Mercado Pago's signed notifications (only hints, applied once),
 // transfers confirmed by staff, refunds on cancellation, and expiry after the hold.
@@ -115,6 +115,43 @@ describe('Mercado Pago', () => {
     fake.fake.settle(id, 'approved');
   });
 
+  it('charges the instalments chosen among those MercadoPago.js offers for the card, and refuses others', async () => {
+    const [token] = await createMembers(t.db, 1, 'mp-cuotas');
+    // What the stand-in script's getInstallments asks, with the public key.
+    const offered = await fetch(
+      `${fake.base}/mercadopago/v1/payment_methods/installments?public_key=${TEST_KEYS.mercadopago.publicKey}&amount=36.00&bin=41111111`,
+    );
+    const [plan] = await offered.json();
+    expect(plan.payer_costs.map((cost: { installments: number }) => cost.installments)).toEqual([
+      1, 3, 6, 12,
+    ]);
+    expect(plan.payer_costs[1].recommended_message).toBe('3 cuotas de S/ 12.00 (S/ 36.00)');
+    const payment_token = await cardToken(fake.base, 'MERCADO_PAGO', '4111111111111111', 'APRO');
+    const order = await place(token as string, {
+      payment_type: 'ONLINE_CARD',
+      payment_token,
+      billing,
+      installments: 6,
+    });
+    expect(order.status).toBe('RECEIVED');
+    expect(fake.fake.charges.get(order.payment.reference)?.installments).toBe(6);
+    for (const installments of [0, 37, 2.5]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: ORDERS,
+        headers: auth(token as string),
+        payload: pickupBody(slot, [line('p-causa-limena')], {
+          payment_type: 'ONLINE_CARD',
+          payment_token: 'not-used',
+          billing,
+          installments,
+        }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().installments).toBeDefined();
+    }
+  });
+
   it('refuses a forged, unsigned or stale notification', async () => {
     const [token] = await createMembers(t.db, 1, 'mp-forged');
     const payment_token = await cardToken(fake.base, 'MERCADO_PAGO', '4111111111111111', 'CONT');
@@ -173,6 +210,57 @@ describe('Mercado Pago', () => {
     expect(after.json().payment).toMatchObject({ status: 'REFUNDED', refunded_amount: order.amount_due });
     await reconcilePayments(deps(), new Date(Date.now() + 5 * 60_000));
     expect(fake.fake.charges.get(order.payment.reference)?.refundedCents).toBe(charge?.amountCents);
+  });
+});
+
+describe('Culqi events', () => {
+  beforeAll(() => useProvider(t.db, 'CULQI'));
+
+  const culqiEvent = (chargeId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v5/payments/culqi/demo-main/events/',
+      headers: { host: 'localhost' },
+      // As Culqi posts them: the charge as a JSON string in `data`.
+      payload: {
+        object: 'event',
+        type: 'charge.creation.succeeded',
+        data: JSON.stringify({ object: 'charge', id: chargeId }),
+      },
+    });
+
+  it('a charge whose answer was lost: its events, duplicated and late, receive the order once', async () => {
+    const [token] = await createMembers(t.db, 1, 'culqi-event');
+    const payment_token = await cardToken(fake.base, 'CULQI');
+    fake.fake.mode = { lostAnswer: true };
+    const order = await place(token as string, {
+      payment_type: 'ONLINE_CARD',
+      payment_token,
+      billing,
+    }).finally(() => {
+      fake.fake.mode = {};
+    });
+    expect(order).toMatchObject({
+      status: 'PENDING_PAYMENT',
+      payment: { status: 'PENDING', reference: null },
+    });
+    const charge = [...fake.fake.charges.values()].find((c) => c.orderUid === order.uid);
+    if (!charge) throw new Error('the provider made no charge');
+    const answers = await Promise.all([culqiEvent(charge.id), culqiEvent(charge.id), culqiEvent(charge.id)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect((await culqiEvent(charge.id)).statusCode).toBe(200);
+    // An event naming a charge Culqi does not know changes nothing either.
+    expect((await culqiEvent('chr_test_unknown')).statusCode).toBe(200);
+    const after = await t.app.inject({
+      url: `/api/v5/me/orders/${order.uid}/`,
+      headers: auth(token as string),
+    });
+    expect(after.json()).toMatchObject({
+      status: 'RECEIVED',
+      payment: { status: 'APPROVED', reference: charge.id },
+    });
+    expect(after.json().history.map((h: { to: string }) => h.to)).toEqual(['PENDING_PAYMENT', 'RECEIVED']);
+    expect(fake.fake.chargeCalls.filter((call) => call.orderUid === order.uid)).toHaveLength(1);
   });
 });
 

@@ -33,6 +33,19 @@ async function expire(deps: PaymentDeps, orderUid: string): Promise<boolean> {
 /** Asks the provider about one payment and settles it with the answer (see reconcilePayments). */
 async function reconcileOne(deps: PaymentDeps, payment: repo.PaymentRow, expired: boolean) {
   if (payment.status === 'REFUND_PENDING') return refundPayment(deps, payment.orderUid);
+  try {
+    await askProvider(deps, payment, expired);
+  } catch (error) {
+    // A provider still down does not keep the order's stock and balance past the hold: it expires,
+    // and a charge the provider made meanwhile is found (and refunded) by a later pass.
+    if (!expired) throw error;
+    deps.log.warn({ order: payment.orderUid, err: (error as Error).message }, 'payment reconciliation');
+  }
+  if (expired && payment.status === 'PENDING') await expire(deps, payment.orderUid);
+}
+
+/** The charges the provider has of the payment, applied; charged again if it has none. */
+async function askProvider(deps: PaymentDeps, payment: repo.PaymentRow, expired: boolean) {
   const found = payment.provider ? await companyProvider(deps, payment.companyUid) : null;
   if (found && payment.attempts > 0) {
     const order = await repo.findOrderRow(deps.db, payment.orderUid);
@@ -49,7 +62,6 @@ async function reconcileOne(deps: PaymentDeps, payment: repo.PaymentRow, expired
   } else if (found && payment.status === 'PENDING' && !expired) {
     await chargeOrder(deps, payment.orderUid);
   }
-  if (expired && payment.status === 'PENDING') await expire(deps, payment.orderUid);
 }
 
 /**

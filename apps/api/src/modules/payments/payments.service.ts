@@ -381,5 +381,11 @@ export async function handleEvent(deps: PaymentDeps, companyUid: string, chargeI
   if (!charge?.orderUid) return;
   const payment = await repo.findPayment(deps.db, charge.orderUid);
   if (payment?.companyUid !== companyUid) return;
-  await applyCharge(deps, charge.orderUid, charge);
+  // A duplicate of a settled payment (most events) answers without applyCharge's locks: a payment
+  // APPROVED or REFUNDED never moves on a provider's word, and REFUND_PENDING only on a refund.
+  const settled =
+    payment.status === 'APPROVED' ||
+    payment.status === 'REFUNDED' ||
+    (payment.status === 'REFUND_PENDING' && charge.state !== 'REFUNDED');
+  if (!settled) await applyCharge(deps, charge.orderUid, charge);
 }

@@ -86,14 +86,14 @@ export async function placeBounds(
  */
 const ordersInRange = (s: DashboardScope) => {
   if (s.places.length === 0)
-    return sql`select o.uid, o.status, o.order_type, o.payment_type, o.price, o.user_uid, o.items, o.created_at::date as day
+    return sql`select o.uid, o.status, o.order_type, o.payment_type, o.price, o.gift_card_amount, o.user_uid, o.items, o.created_at::date as day
       from orders o where false`;
   const bounds = sql.join(
     s.places.map((p) => sql`(${p.uid}, ${p.lo}::timestamptz, ${p.hi}::timestamptz, ${p.timeZone})`),
     sql`, `,
   );
   return sql`
-    select o.uid, o.status, o.order_type, o.payment_type, o.price, o.user_uid, o.items,
+    select o.uid, o.status, o.order_type, o.payment_type, o.price, o.gift_card_amount, o.user_uid, o.items,
       (o.created_at at time zone b.tz)::date as day
     from (values ${bounds}) b(place_uid, lo, hi, tz)
     join orders o on o.place_uid = b.place_uid and o.created_at >= b.lo and o.created_at < b.hi
@@ -106,13 +106,17 @@ export interface OrderGroup {
   paymentType: string;
   orders: number;
   amount: number;
+  /** Of those, the orders that paid a part from the gift balance, and that part (cents). */
+  giftOrders: number;
+  giftAmount: number;
 }
 
 /** Orders of the range by status, type and payment method: how many and their totals (cents). */
 export async function orderGroups(db: Executor, s: DashboardScope): Promise<OrderGroup[]> {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`select status, order_type, payment_type, count(*) as orders, sum(price) as amount
+    sql`select status, order_type, payment_type, count(*) as orders, sum(price) as amount,
+        count(*) filter (where gift_card_amount > 0) as gift_orders, sum(gift_card_amount) as gift_amount
       from (${ordersInRange(s)}) o group by 1, 2, 3`,
   );
   return found.map((r) => ({
@@ -121,6 +125,8 @@ export async function orderGroups(db: Executor, s: DashboardScope): Promise<Orde
     paymentType: String(r.payment_type),
     orders: num(r.orders),
     amount: num(r.amount),
+    giftOrders: num(r.gift_orders),
+    giftAmount: num(r.gift_amount),
   }));
 }
 

@@ -66,6 +66,29 @@ function balanceOf(groups: repo.LedgerGroup[], outstanding: number | null): Dash
   };
 }
 
+/**
+ * The sales' money by the method that took it: an order's gift-balance part under GIFT_CARD, the rest
+ * under its own method (card online, Yape, cash…); an order paying a part from the balance counts in
+ * both. The amounts add up to the sales.
+ */
+function salesByMethod(sales: repo.OrderGroup[]) {
+  const methods = new Map<string, { orders: number; amount: number }>();
+  const add = (method: string, orders: number, cents: number) => {
+    if (orders === 0) return;
+    const share = methods.get(method) ?? { orders: 0, amount: 0 };
+    methods.set(method, { orders: share.orders + orders, amount: share.amount + cents });
+  };
+  for (const g of sales) {
+    // A GIFT_CARD order is paid whole from the balance (older rows may not say so in gift_card_amount).
+    const gift = g.paymentType === 'GIFT_CARD';
+    add('GIFT_CARD', gift ? g.orders : g.giftOrders, gift ? g.amount : g.giftAmount);
+    if (!gift) add(g.paymentType, g.orders, g.amount - g.giftAmount);
+  }
+  return [...methods]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([payment_type, share]) => ({ payment_type, ...share, amount: centsToDecimal(share.amount) }));
+}
+
 /** The company's figures over the days asked for (decision 023), for one place or all of them. */
 export async function dashboard(ctx: AdminContext, query: AdminDashboardQuery): Promise<AdminDashboard> {
   const companyUid = ctx.company.uid;
@@ -97,13 +120,10 @@ export async function dashboard(ctx: AdminContext, query: AdminDashboardQuery): 
   const sales = groups.filter((g) => g.status === 'DELIVERED');
   const total = (list: repo.OrderGroup[]) => list.reduce((n, g) => n + g.orders, 0);
   const amount = (list: repo.OrderGroup[]) => list.reduce((n, g) => n + g.amount, 0);
-  const share = <K extends 'orderType' | 'paymentType'>(key: K) => {
-    const keys = [...new Set(sales.map((g) => g[key]))].sort();
-    return keys.map((value) => {
-      const of = sales.filter((g) => g[key] === value);
-      return { value, orders: total(of), amount: centsToDecimal(amount(of)) };
-    });
-  };
+  const byType = [...new Set(sales.map((g) => g.orderType))].sort().map((order_type) => {
+    const of = sales.filter((g) => g.orderType === order_type);
+    return { order_type, orders: total(of), amount: centsToDecimal(amount(of)) };
+  });
   const salesCount = total(sales);
   const salesAmount = amount(sales);
   const product = (p: { uid: string; name: string; units: number; amount: number }) => ({
@@ -129,8 +149,8 @@ export async function dashboard(ctx: AdminContext, query: AdminDashboardQuery): 
       cancelled: total(groups.filter((g) => CANCELLED.has(g.status))),
     },
     sales_per_day: perDay.map((d) => ({ ...d, amount: centsToDecimal(d.amount) })),
-    by_type: share('orderType').map(({ value, ...rest }) => ({ order_type: value, ...rest })),
-    by_payment: share('paymentType').map(({ value, ...rest }) => ({ payment_type: value, ...rest })),
+    by_type: byType,
+    by_payment: salesByMethod(sales),
     top_products: { by_units: top.byUnits.map(product), by_amount: top.byAmount.map(product) },
     members: { new_members: joined?.company ?? null, active_members: active.company },
     redemptions: redemptions.map((r) => ({ ...r, total: r.redeemed + r.acquired })),

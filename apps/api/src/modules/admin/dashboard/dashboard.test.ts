@@ -119,6 +119,17 @@ async function seed() {
         const orderType = pick(['DELIVERY', 'PICKUP'] as const);
         const deliveryPrice = orderType === 'DELIVERY' ? 500 : 0;
         const discount = rand() < 0.3 ? int(1, 300) : 0;
+        const price = subtotal + deliveryPrice - discount;
+        // Every method, the online ones too; some pay a part from the gift balance, GIFT_CARD all of it.
+        const paymentType = pick([
+          'CASH',
+          'CARD_ON_DELIVERY',
+          'GIFT_CARD',
+          'ONLINE_CARD',
+          'YAPE',
+          'TRANSFER',
+        ] as const);
+        const giftCardAmount = paymentType === 'GIFT_CARD' ? price : rand() < 0.3 ? int(1, price - 1) : 0;
         number += 1;
         return {
           number,
@@ -128,7 +139,8 @@ async function seed() {
           placeUid: rival ? 'place-rival' : pick(companyPlaces),
           userUid: pick(people).uid,
           orderType,
-          paymentType: pick(['CASH', 'CARD_ON_DELIVERY', 'GIFT_CARD'] as const),
+          paymentType,
+          giftCardAmount,
           pickupDate: FROM,
           startTime: '12:00',
           endTime: '12:30',
@@ -143,7 +155,7 @@ async function seed() {
           subtotal,
           deliveryPrice,
           discount,
-          price: subtotal + deliveryPrice - discount,
+          price,
           coins: 0,
           createdAt: moment(),
         };
@@ -383,11 +395,19 @@ async function expected(place: string | null, range = { from: FROM, to: TO }) {
   );
   const sales = inScope.filter((o) => o.status === 'DELIVERED');
   const sum = (list: { price: number }[]) => list.reduce((n, o) => n + o.price, 0);
-  const groupBy = (key: 'orderType' | 'paymentType') =>
-    [...new Set(sales.map((o) => o[key]))].sort().map((value) => {
-      const of = sales.filter((o) => o[key] === value);
-      return { value, orders: of.length, amount: decimal(sum(of)) };
-    });
+  const byType = [...new Set(sales.map((o) => o.orderType))].sort().map((order_type) => {
+    const of = sales.filter((o) => o.orderType === order_type);
+    return { order_type, orders: of.length, amount: decimal(sum(of)) };
+  });
+  // Each sale's money under the method that took it: its gift part, and the rest under its own method.
+  const parts = sales.flatMap((o) => [
+    ...(o.giftCardAmount > 0 ? [{ method: 'GIFT_CARD', cents: o.giftCardAmount }] : []),
+    ...(o.paymentType === 'GIFT_CARD' ? [] : [{ method: o.paymentType, cents: o.price - o.giftCardAmount }]),
+  ]);
+  const byPayment = [...new Set(parts.map((p) => p.method))].sort().map((payment_type) => {
+    const of = parts.filter((p) => p.method === payment_type);
+    return { payment_type, orders: of.length, amount: decimal(of.reduce((n, p) => n + p.cents, 0)) };
+  });
   const days: string[] = [];
   for (
     let d = Date.parse(`${range.from}T00:00:00Z`);
@@ -525,8 +545,8 @@ async function expected(place: string | null, range = { from: FROM, to: TO }) {
       const of = sales.filter((o) => localDate(o.createdAt, clockOf(o.placeUid)) === date);
       return { date, orders: of.length, amount: decimal(sum(of)) };
     }),
-    by_type: groupBy('orderType').map(({ value, ...rest }) => ({ order_type: value, ...rest })),
-    by_payment: groupBy('paymentType').map(({ value, ...rest }) => ({ payment_type: value, ...rest })),
+    by_type: byType,
+    by_payment: byPayment,
     top_products: { by_units: top('units', 'amount'), by_amount: top('amount', 'units') },
     members: {
       new_members: place ? null : [...firstJoined.values()].filter((first) => inRange(dayOf(first))).length,
@@ -577,7 +597,18 @@ describe('admin dashboard', () => {
     expect(want.orders.cancelled).toBeGreaterThan(0);
     expect(want.orders.in_progress).toBeGreaterThan(0);
     expect(want.by_type).toHaveLength(2);
-    expect(want.by_payment).toHaveLength(3);
+    expect(want.by_payment.map((p) => p.payment_type)).toEqual([
+      'CARD_ON_DELIVERY',
+      'CASH',
+      'GIFT_CARD',
+      'ONLINE_CARD',
+      'TRANSFER',
+      'YAPE',
+    ]);
+    // Split by method, the sales add up; mixed orders (gift part plus another method) are among them.
+    const split = want.by_payment.reduce((n, p) => n + Math.round(Number(p.amount) * 100), 0);
+    expect(split).toBe(Math.round(Number(want.sales.amount) * 100));
+    expect(want.by_payment.reduce((n, p) => n + p.orders, 0)).toBeGreaterThan(want.sales.orders);
     expect(want.redemptions.length).toBeGreaterThan(1);
     expect(want.members.new_members).toBeGreaterThan(0);
     // Outstanding meets credits due by the end of the range whose expiry was written after it, or not yet.

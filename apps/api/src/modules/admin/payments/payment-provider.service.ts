@@ -11,8 +11,18 @@ import { checkVersion } from '../catalogue/versions.ts';
 
 type Config = Pick<AppConfig, 'SECRETS_KEY' | 'PUBLIC_URL'>;
 
-const reveal = (config: Config, sealed: string | null) =>
-  sealed ? decryptSecret(secretsKey(config), sealed) : null;
+/**
+ * A stored secret in clear, to mask it. One sealed under another SECRETS_KEY (the key was changed)
+ * reads as unset, so that the owner sees it missing and types it again rather than meeting a 500.
+ */
+function reveal(config: Config, sealed: string | null) {
+  if (!sealed) return null;
+  try {
+    return decryptSecret(secretsKey(config), sealed);
+  } catch {
+    return null;
+  }
+}
 
 /** The company's provider as owners see it: secrets masked (`••••` and the last 4). */
 /** `origin`: the company's site, where the provider posts its events. */

@@ -1,4 +1,5 @@
 import { companyPaymentSettings } from '@storefront/db/schema/payments';
+import { encryptSecret } from '@storefront/db/secrets';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -77,6 +78,25 @@ describe('payment provider settings', () => {
     });
     expect(audit.body).not.toContain('TEST-access-token-9876');
     expect(audit.body).not.toContain('whsec-new-secret-4321');
+  });
+
+  it('shows a secret sealed under another SECRETS_KEY as unset, and takes a new one', async () => {
+    await t.db
+      .update(companyPaymentSettings)
+      .set({ secretKeyEncrypted: encryptSecret(Buffer.alloc(32, 3), 'sk_test_under_an_old_key') })
+      .where(eq(companyPaymentSettings.companyUid, 'demo-main'));
+    const got = await call('GET');
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json().secret_key).toBeNull();
+    const put = await call('PUT', {
+      provider: 'CULQI',
+      public_key: 'pk_test_again_0001',
+      secret_key: 'sk_test_typed_again_5555',
+      enabled: true,
+      transfer: null,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().secret_key).toBe('••••5555');
   });
 
   it('is the owners’: a manager gets 403', async () => {

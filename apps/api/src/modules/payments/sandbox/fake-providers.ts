@@ -45,6 +45,8 @@ interface Charge {
   card: Card;
   refundedCents: number;
   notificationUrl: string | null;
+  /** Mercado Pago's instalments the payment was asked with (Culqi: null). */
+  installments: number | null;
   createdAt: number;
 }
 
@@ -74,8 +76,11 @@ export class FakePayments {
   readonly charges = new Map<string, Charge>();
   /** Every charge or payment creation asked, with its idempotency key (tests count them). */
   readonly chargeCalls: { provider: string; orderUid: string; key: string | null }[] = [];
-  /** `down`: every API call answers 500; `slow`: waits this many ms before answering. */
-  mode: { down?: boolean; slowMs?: number } = {};
+  /**
+   * `down`: every API call answers 500; `slowMs`: waits this long before acting; `lostAnswer`: acts
+   * (charges, refunds) but answers 500, as a provider failing after the fact does.
+   */
+  mode: { down?: boolean; slowMs?: number; lostAnswer?: boolean } = {};
   private readonly idempotent = new Map<string, string>();
   private nextMpId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
 
@@ -97,9 +102,11 @@ export class FakePayments {
     if (this.mode.slowMs) await new Promise((resolve) => setTimeout(resolve, this.mode.slowMs));
     if (this.mode.down) return { status: 500, body: { message: 'internal_error' } };
     const bearer = String(headers.authorization ?? '').replace(/^Bearer /, '');
-    return provider === 'culqi'
-      ? this.culqi(method, path, query, bearer, body)
-      : this.mercadopago(method, path, query, bearer, headers, body);
+    const answer =
+      provider === 'culqi'
+        ? this.culqi(method, path, query, bearer, body)
+        : this.mercadopago(method, path, query, bearer, headers, body);
+    return this.mode.lostAnswer ? { status: 500, body: { message: 'internal_error' } } : answer;
   }
 
   private newToken(prefix: string, card: Omit<Card, 'used'>): string {
@@ -160,6 +167,7 @@ export class FakePayments {
         email: String(body.email ?? ''),
         card,
         notificationUrl: null,
+        installments: null,
       });
       if (charge.status === 'rejected')
         return {
@@ -273,6 +281,32 @@ export class FakePayments {
         },
       };
     }
+    // What MercadoPago.js's getInstallments asks with the public key: 1, 3, 6 or 12, interest-free.
+    if (method === 'GET' && path === '/v1/payment_methods/installments') {
+      if (query.get('public_key') !== keys.publicKey) return unauthorized;
+      const cents = Math.round(Number(query.get('amount')) * 100);
+      const bin = query.get('bin') ?? '';
+      if (!(cents > 0) || !/^\d{6,8}$/.test(bin))
+        return { status: 400, body: { message: 'invalid amount or bin', error: 'bad_request', status: 400 } };
+      const money = (n: number) => (n / 100).toFixed(2);
+      return {
+        status: 200,
+        body: [
+          {
+            payment_method_id: brand(bin).toLowerCase(),
+            payment_type_id: 'credit_card',
+            issuer: { id: '1', name: 'Banco de prueba' },
+            payer_costs: [1, 3, 6, 12].map((installments) => ({
+              installments,
+              installment_rate: 0,
+              installment_amount: Number(money(Math.round(cents / installments))),
+              total_amount: Number(money(cents)),
+              recommended_message: `${installments} ${installments === 1 ? 'cuota' : 'cuotas'} de S/ ${money(Math.round(cents / installments))} (S/ ${money(cents)})`,
+            })),
+          },
+        ],
+      };
+    }
     if (bearer !== keys.accessToken) return unauthorized;
     if (method === 'POST' && path === '/v1/payments') {
       const key = String(headers['x-idempotency-key'] ?? '') || null;
@@ -302,6 +336,7 @@ export class FakePayments {
         email: String((body.payer as Json | undefined)?.email ?? ''),
         card,
         notificationUrl: typeof body.notification_url === 'string' ? body.notification_url : null,
+        installments: Number(body.installments),
       });
       if (key) this.idempotent.set(key, charge.id);
       return { status: 201, body: this.mpPayment(charge) };
@@ -357,6 +392,7 @@ export class FakePayments {
             ? 'cc_rejected_other_reason'
             : 'pending_contingency',
       transaction_amount: charge.amountCents / 100,
+      installments: charge.installments,
       transaction_amount_refunded: charge.refundedCents / 100,
       currency_id: 'PEN',
       external_reference: charge.orderUid,
