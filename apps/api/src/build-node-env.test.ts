@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killServer, type ServerProcess, startServer } from './test/server-process.ts';
+import { getAs, killServer, type ServerProcess, startServer } from './test/server-process.ts';
 
 // `npm start` from a shell that has NODE_ENV=development (issue 28): its builds are still the production
 // ones, and the server renders the storefront's pages with them. Built here into a folder of its own
@@ -29,20 +28,6 @@ const scripts = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }));
-
-/** A GET with its Host header (fetch cannot set one), as a browser on that domain asks. */
-const get = (port: number, path: string, host: string) =>
-  new Promise<{ status: number; body: string }>((done, fail) => {
-    request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () => done({ status: res.statusCode ?? 0, body }));
-    })
-      .on('error', fail)
-      .end();
-  });
 
 let server: ServerProcess | undefined;
 afterAll(async () => {
@@ -72,10 +57,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
         WEB_DIST: join(web, 'dist'),
         ADMIN_DIST: admin,
       });
-      const carta = await get(server.port, '/carta', 'localhost');
+      const carta = await getAs('localhost', `http://127.0.0.1:${server.port}/carta`);
       expect(carta.status).toBe(200);
       expect(carta.body.slice(carta.body.indexOf('<div id="root">'))).toContain('Leche de tigre');
-      const site = await get(server.port, '/', 'admin.localhost');
+      const site = await getAs('admin.localhost', `http://127.0.0.1:${server.port}/`);
       expect(site.status).toBe(200);
       expect(site.body).toContain(
         readFileSync(join(admin, 'index.html'), 'utf8').match(/\/assets\/index-[\w-]+\.js/)?.[0],

@@ -7,7 +7,7 @@ import {
   adminProductCreateSchema,
 } from '@storefront/contracts/admin-catalogue';
 import { AppError, FIELD_MESSAGES, type FieldErrors } from '@storefront/contracts/errors';
-import type { Executor } from '@storefront/db/client';
+import type { Database, Executor } from '@storefront/db/client';
 import { fieldErrorsFromIssues } from '../../../plugins/error-handler.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import * as repo from './catalogue.repository.ts';
@@ -29,13 +29,41 @@ import { type FileRow, productsCsv, productsXlsx, readProductsFile } from './pro
 // ones before it (decision 029).
 
 /**
- * Rows per transaction. A row costs about 2.5 ms on PGlite, whose one connection (and, as it runs in
- * this thread, the event loop) a transaction holds whole: 25 rows keep each hold near 60 ms.
+ * How long the import holds the database at a time: on PGlite a transaction holds its one connection
+ * and, as it runs in this thread, the event loop; every other request waits for it to end.
  */
-const BATCH_ROWS = 25;
+const HOLD_MS = 50;
 
-/** Lets the requests that came in meanwhile run (their queries queue on the connection) before the next batch. */
+/** Lets the requests that came in meanwhile run (their queries queue on the connection) before going on. */
 const letOthersIn = () => setImmediate();
+
+/**
+ * Calls `write` on each item in order, in transactions that end once they have held the database for
+ * HOLD_MS (a row takes about 2.5 ms on PGlite), with the other requests let in between; `end` closes
+ * each transaction, `committed` hears what each one wrote once it is committed.
+ */
+async function inShortTransactions<T, R>(
+  db: Database,
+  items: T[],
+  write: (tx: Executor, item: T) => Promise<R>,
+  end: (tx: Executor, written: R[]) => Promise<void>,
+  committed: (written: R[]) => void = () => {},
+) {
+  let next = 0;
+  while (next < items.length) {
+    const written = await db.transaction(async (tx) => {
+      const started = performance.now();
+      const done: R[] = [];
+      do done.push(await write(tx, items[next + done.length] as T));
+      while (next + done.length < items.length && performance.now() - started < HOLD_MS);
+      await end(tx, done);
+      return done;
+    });
+    next += written.length;
+    committed(written);
+    await letOthersIn();
+  }
+}
 
 export async function exportProducts(ctx: AdminContext, format: 'csv' | 'xlsx'): Promise<Buffer> {
   const rows = await repo.productsForFile(ctx.db, ctx.company.uid);
@@ -105,9 +133,9 @@ interface Planned {
 }
 
 /** Checks every row against the company's products and the form's rules; writes nothing. */
-async function planRows(tx: Executor, ctx: AdminContext, rows: FileRow[]) {
+async function planRows(db: Executor, ctx: AdminContext, rows: FileRow[]) {
   const language = ctx.language;
-  const keys = await repo.productKeysOf(tx, ctx.company.uid);
+  const keys = await repo.productKeysOf(db, ctx.company.uid);
   const known = new Set(keys.map((key) => key.uid));
   const bySku = indexBy(
     keys,
@@ -115,15 +143,19 @@ async function planRows(tx: Executor, ctx: AdminContext, rows: FileRow[]) {
     (key) => key.uid,
   );
   const byCategory = indexBy(
-    await repo.categoryNamesOf(tx, ctx.company.uid),
+    await repo.categoryNamesOf(db, ctx.company.uid),
     (category) => category.name.trim().toLowerCase(),
     (category) => category.uid,
   );
   const seen = new Set<string>();
   const report: AdminImportRowReport[] = [];
   const plan: Planned[] = [];
-  for (const [at, { row, cells }] of rows.entries()) {
-    if (at > 0 && at % BATCH_ROWS === 0) await letOthersIn();
+  let since = performance.now();
+  for (const { row, cells } of rows) {
+    if (performance.now() - since > HOLD_MS) {
+      await letOthersIn();
+      since = performance.now();
+    }
     const errors: FieldErrors = {};
     const add = (field: string, messages: string[]) => {
       errors[field] = [...(errors[field] ?? []), ...messages];
@@ -153,11 +185,11 @@ async function planRows(tx: Executor, ctx: AdminContext, rows: FileRow[]) {
       for (const [field, messages] of Object.entries(fieldErrorsFromIssues(parsed.error.issues, language)))
         add(field === 'category_uid' ? 'category' : field, messages);
     if (parsed.success && Object.keys(errors).length === 0) {
-      const target = targetUid ? await loadProduct(tx, ctx.company.uid, targetUid) : null;
+      const target = targetUid ? await loadProduct(db, ctx.company.uid, targetUid) : null;
       try {
         // The service's own rules across fields (a redeemable product needs its coin price).
         await checkProduct(
-          tx,
+          db,
           ctx,
           targetUid ?? '',
           target ? { ...asBody(target), ...parsed.data } : parsed.data,
@@ -180,69 +212,62 @@ function changes(target: AdminProduct, body: AdminProductCreate): boolean {
   return Object.entries(productValues(body)).some(([field, value]) => current[field] !== value);
 }
 
-/** What a committed batch wrote to one product: its version after, and its fields before (null: created). */
+/** What the import wrote to one product: its version after, and its fields before (null: created). */
 interface Written {
   uid: string;
   version: number;
   before: AdminProductCreate | null;
 }
 
-const inBatches = <T>(items: T[]) =>
-  Array.from({ length: Math.ceil(items.length / BATCH_ROWS) }, (_, i) =>
-    items.slice(i * BATCH_ROWS, (i + 1) * BATCH_ROWS),
-  );
-
-/** Writes a batch of planned rows; a product changed since the plan read it answers 409 (If-Match). */
-async function writeBatch(tx: Executor, ctx: AdminContext, batch: Planned[]) {
-  const written: Written[] = [];
-  let unchanged = 0;
-  for (const { target, body } of batch) {
-    if (!target) {
-      const created = await insertProductIn(tx, ctx, body);
-      written.push({ uid: created.uid, version: created.version, before: null });
-    } else if (changes(target, body)) {
-      const after = await updateProductIn(tx, ctx, target.uid, body, target.version);
-      written.push({ uid: target.uid, version: after.version, before: asBody(target) });
-    } else unchanged += 1;
+/** Writes a planned row (null: no change); a product changed since the plan read it answers 409 (If-Match). */
+async function writeRow(tx: Executor, ctx: AdminContext, { target, body }: Planned): Promise<Written | null> {
+  if (!target) {
+    const created = await insertProductIn(tx, ctx, body);
+    return { uid: created.uid, version: created.version, before: null };
   }
-  // New products are sold nowhere yet; changed ones move the menus that sell them, once a batch.
-  const changed = written.filter((row) => row.before).map((row) => row.uid);
-  if (changed.length > 0) await productChanged(tx, ctx, ...changed);
-  return { written, unchanged };
+  if (!changes(target, body)) return null;
+  const after = await updateProductIn(tx, ctx, target.uid, body, target.version);
+  return { uid: target.uid, version: after.version, before: asBody(target) };
 }
 
+/** The products updated among these (new ones are sold nowhere yet: no menu to move). */
+const updatedIn = (written: (Written | null)[]) => written.flatMap((row) => (row?.before ? [row.uid] : []));
+
+/** Ends a transaction of the import: the products it updated move the menus that sell them, once. */
+const moveMenus = (ctx: AdminContext) => async (tx: Executor, written: (Written | null)[]) => {
+  const uids = updatedIn(written);
+  if (uids.length > 0) await productChanged(tx, ctx, ...uids);
+};
+
 /**
- * Undoes the committed batches, newest first and in batches too, audited like any change: created
- * products are deleted, updated ones get their fields back. A product someone changed after the import
- * wrote it is left as they made it (their write came later, as it would after a finished import).
+ * Undoes what the import wrote, newest first and in short transactions too, audited like any change:
+ * created products are deleted, updated ones get their fields back. A product someone changed after the
+ * import wrote it is left as they made it (their write came later, as it would after a finished import).
  */
 async function undo(ctx: AdminContext, written: Written[]) {
-  for (const batch of inBatches([...written].reverse())) {
-    await ctx.db.transaction(async (tx) => {
-      const restored: string[] = [];
-      for (const { uid, version, before } of batch) {
-        try {
-          if (before) {
-            await updateProductIn(tx, ctx, uid, before, version);
-            restored.push(uid);
-          } else await deleteProductIn(tx, ctx, uid, version);
-        } catch (error) {
-          // Refused before any write (no statement failed), so the transaction goes on.
-          if (!(error instanceof AppError && ['STALE_VERSION', 'NOT_FOUND'].includes(error.code)))
-            throw error;
-        }
+  await inShortTransactions(
+    ctx.db,
+    [...written].reverse(),
+    async (tx, { uid, version, before }) => {
+      try {
+        if (!before) await deleteProductIn(tx, ctx, uid, version);
+        else await updateProductIn(tx, ctx, uid, before, version);
+        return { uid, version, before };
+      } catch (error) {
+        // Refused before any write (no statement failed), so the transaction goes on.
+        if (error instanceof AppError && ['STALE_VERSION', 'NOT_FOUND'].includes(error.code)) return null;
+        throw error;
       }
-      if (restored.length > 0) await productChanged(tx, ctx, ...restored);
-    });
-    await letOthersIn();
-  }
+    },
+    moveMenus(ctx),
+  );
 }
 
 /**
  * Creates or updates the products of a CSV or XLSX file, each audited, all or nothing: refuses the whole
  * file (400 `{rows: [{row, errors}]}`) when any row breaks a rule, writing nothing; else writes it in
- * batches and, when one fails, undoes the batches before it and answers that failure. `menusChanged`
- * runs after each write that moved a menu (this process's page cache).
+ * short transactions and, when one fails, undoes the ones before it and answers that failure.
+ * `menusChanged` runs after each transaction that moved a menu (this process's page cache).
  */
 export async function importProducts(
   ctx: AdminContext,
@@ -255,19 +280,22 @@ export async function importProducts(
   const summary = { created: 0, updated: 0, unchanged: 0 };
   const written: Written[] = [];
   try {
-    for (const batch of inBatches(plan)) {
-      const done = await ctx.db.transaction((tx) => writeBatch(tx, ctx, batch));
-      written.push(...done.written);
-      const updated = done.written.filter((row) => row.before).length;
-      summary.created += done.written.length - updated;
-      summary.updated += updated;
-      summary.unchanged += done.unchanged;
-      if (updated > 0) menusChanged();
-      await letOthersIn();
-    }
+    await inShortTransactions(
+      ctx.db,
+      plan,
+      (tx, planned) => writeRow(tx, ctx, planned),
+      moveMenus(ctx),
+      (done) => {
+        for (const row of done) {
+          if (row) written.push(row);
+          summary[!row ? 'unchanged' : row.before ? 'updated' : 'created'] += 1;
+        }
+        if (updatedIn(done).length > 0) menusChanged();
+      },
+    );
   } catch (error) {
     await undo(ctx, written);
-    if (written.some((row) => row.before)) menusChanged();
+    if (updatedIn(written).length > 0) menusChanged();
     throw error;
   }
   return summary;
