@@ -11,7 +11,8 @@
 // Then the public reads against the wire with wrk (issue 31, bench-wire.ts).
 // Then the delays the tests wait for without timing them (bench-timings.ts).
 // Then online payments: approved charge to the board, and the event endpoints (issue 27, bench-payments.ts).
-// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard|wire|timings|payments]; writes docs/benchmarks.md.
+// Then another company's menu during a 10,000-row products import (issue 28, bench-import.ts).
+// Usage: npm run bench [-- --duration 5 --connections 10 --only load|scale|ssr|admin|dashboard|wire|timings|payments|import]; writes docs/benchmarks.md.
 // The /carta part needs the storefront built (npm run build).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -32,6 +33,7 @@ import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
 import { benchDashboard } from './bench-dashboard.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { type Job, load as loadWith, type Result } from './bench-http.ts';
+import { benchImport } from './bench-import.ts';
 import { benchPayments } from './bench-payments.ts';
 import { machine, writeBenchSection } from './bench-report.ts';
 import { benchTimings } from './bench-timings.ts';
@@ -50,11 +52,13 @@ const CONNECTIONS = Number(values.connections);
 const PLACE = 'place-miraflores';
 const PROGRAM = 'demo-club';
 const host = 'localhost';
-const runs = (part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard' | 'wire' | 'timings' | 'payments') =>
-  !values.only || values.only === part;
-// The dashboard and the timings start databases of their own: alone, they skip the shared seeding below.
-if (values.only === 'dashboard' || values.only === 'timings') {
-  await (values.only === 'dashboard' ? benchDashboard() : benchTimings());
+const runs = (
+  part: 'load' | 'scale' | 'ssr' | 'admin' | 'dashboard' | 'wire' | 'timings' | 'payments' | 'import',
+) => !values.only || values.only === part;
+// The dashboard, the timings and the import start databases of their own: alone, they skip the shared seeding below.
+const alone = { dashboard: benchDashboard, timings: benchTimings, import: benchImport }[values.only ?? ''];
+if (alone) {
+  await alone();
   process.exit(0);
 }
 // So does the wire part: the demo data as `npm start` loads it.
@@ -450,3 +454,4 @@ if (runs('dashboard')) await benchDashboard();
 if (runs('wire')) await benchWire(DURATION);
 if (runs('timings')) await benchTimings();
 if (runs('payments')) await benchPayments(DURATION, CONNECTIONS);
+if (runs('import')) await benchImport();

@@ -34,54 +34,60 @@ function serviceWorker(): Plugin {
 
 // Two builds: the browser's (dist) and the server renderer's (dist-ssr, `vite build --ssr`), which the
 // API's storefront plugin loads to render the public pages (docs/decisions/015-server-rendering.md).
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), serviceWorker()],
-  resolve: {
-    alias: [
-      {
-        find: /^use-sync-external-store\/shim$/,
-        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
-      },
-    ],
-  },
-  // The renderer bundles every package it imports (the contracts are TypeScript sources, and React must
-  // be its production build: Node would load React's development build, as NODE_ENV is unset in `npm start`).
-  // jsdom, which it requires at run time for the sanitiser, stays in node_modules.
-  ssr: { noExternal: true, external: ['jsdom'] },
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-  build: isSsrBuild
-    ? {
-        target: 'node20',
-        outDir: 'dist-ssr',
-        sourcemap: false,
-        emptyOutDir: true,
-        copyPublicDir: false,
-        // Assets by the same URLs as the browser's build, so that the hydration sees the same attributes.
-        assetsInlineLimit: 0,
-      }
-    : {
-        target: 'es2022',
-        sourcemap: false,
-        assetsInlineLimit: 0,
-        manifest: true,
-        // Browsers without <link rel=modulepreload> (Safari before 17) load the same files, a step later:
-        // the polyfill was 0.5 KiB of every first page.
-        modulePreload: { polyfill: false },
-        // One stylesheet for every screen (7 KiB gzipped): the server's HTML links it in the head, so a
-        // page paints styled from its first byte whichever screens it holds.
-        cssCodeSplit: false,
-        // Fewer files before the first paint: the entry's static imports in one chunk, and small chunks
-        // shared by screens copied into each screen (rolldown keeps one module state across the copies).
-        // A mobile link pays a round trip per file: /carta went from 28 files to 12 (decision 013).
-        rolldownOptions: {
-          preserveEntrySignatures: false,
-          output: {
-            codeSplitting: {
-              groups: [{ name: 'initial', tags: ['$initial'] }],
-              experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+export default defineConfig(({ command, isSsrBuild }) => {
+  // `vite build` makes the production build whatever NODE_ENV the shell has: Vite and the React plugin
+  // read it after this config, and a NODE_ENV=development would compile the JSX for React's development
+  // runtime, which the renderer's production React lacks (issue 28).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: isSsrBuild ? [react()] : [react(), serviceWorker()],
+    resolve: {
+      alias: [
+        {
+          find: /^use-sync-external-store\/shim$/,
+          replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+        },
+      ],
+    },
+    // The renderer bundles every package it imports (the contracts are TypeScript sources, and React must
+    // be its production build: Node would load React's development build, as NODE_ENV is unset in `npm start`).
+    // jsdom, which it requires at run time for the sanitiser, stays in node_modules.
+    ssr: { noExternal: true, external: ['jsdom'] },
+    define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    build: isSsrBuild
+      ? {
+          target: 'node20',
+          outDir: 'dist-ssr',
+          sourcemap: false,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          // Assets by the same URLs as the browser's build, so that the hydration sees the same attributes.
+          assetsInlineLimit: 0,
+        }
+      : {
+          target: 'es2022',
+          sourcemap: false,
+          assetsInlineLimit: 0,
+          manifest: true,
+          // Browsers without <link rel=modulepreload> (Safari before 17) load the same files, a step later:
+          // the polyfill was 0.5 KiB of every first page.
+          modulePreload: { polyfill: false },
+          // One stylesheet for every screen (7 KiB gzipped): the server's HTML links it in the head, so a
+          // page paints styled from its first byte whichever screens it holds.
+          cssCodeSplit: false,
+          // Fewer files before the first paint: the entry's static imports in one chunk, and small chunks
+          // shared by screens copied into each screen (rolldown keeps one module state across the copies).
+          // A mobile link pays a round trip per file: /carta went from 28 files to 12 (decision 013).
+          rolldownOptions: {
+            preserveEntrySignatures: false,
+            output: {
+              codeSplitting: {
+                groups: [{ name: 'initial', tags: ['$initial'] }],
+                experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+              },
             },
           },
         },
-      },
-  server: { proxy: { '/api': 'http://localhost:8080' } },
-}));
+    server: { proxy: { '/api': 'http://localhost:8080' } },
+  };
+});

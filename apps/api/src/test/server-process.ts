@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 // The real API server as a child process (node --import tsx apps/api/src/server.ts), for the proofs that
@@ -67,3 +68,17 @@ export async function killServer(server: ServerProcess, signal: NodeJS.Signals =
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
   await server.exited;
 }
+
+/** A GET with its Host header (fetch drops it), as a browser on that domain asks: the tenant is the host's. */
+export const getAs = (host: string, url: string) =>
+  new Promise<{ status: number; body: string }>((done, fail) => {
+    request(url, { headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', fail)
+      .end();
+  });

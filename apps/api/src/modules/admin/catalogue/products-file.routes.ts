@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
-import { adminCompanyParamsSchema } from '@storefront/contracts/admin';
+import { adminCompanyParamsSchema, conflictSchema } from '@storefront/contracts/admin';
 import {
+  adminProductSchema,
   adminProductsExportQuerySchema,
   adminProductsImportSummarySchema,
   MAX_IMPORT_BYTES,
@@ -71,16 +72,20 @@ export const adminProductsFileRoutes: FastifyPluginAsyncZod = async (api) => {
       operationId: 'adminImportProducts',
       tags,
       summary:
-        'Creates or updates products from a CSV or XLSX file (multipart field `file`, up to 10 MB), matched by uid or sku; all or nothing: a refused row answers 400 {rows: [{row, errors}]} and writes nothing',
+        'Creates or updates products from a CSV or XLSX file (multipart field `file`, up to 10 MB), matched by uid or sku; all or nothing: a refused row answers 400 {rows: [{row, errors}]} and writes nothing; written in short batches, a product changed meanwhile answers 409 and undoes the batches written',
       consumes: ['multipart/form-data'],
       params: adminCompanyParamsSchema,
-      response: { 200: adminProductsImportSummarySchema, ...errorResponses, 413: errorBodySchema },
+      response: {
+        200: adminProductsImportSummarySchema,
+        409: conflictSchema(adminProductSchema),
+        ...errorResponses,
+        413: errorBodySchema,
+      },
     },
-    handler: async (request) => {
-      const summary = await importProducts(adminContextOf(request), await uploadedFile(request));
-      // This process drops its menu pages now; the others hear catalogue_events.
-      if (summary.updated > 0) request.server.menuCache.catalogueChanged();
-      return summary;
-    },
+    // This process drops its menu pages after each batch that moved them; the others hear catalogue_events.
+    handler: async (request) =>
+      importProducts(adminContextOf(request), await uploadedFile(request), () =>
+        request.server.menuCache.catalogueChanged(),
+      ),
   });
 };

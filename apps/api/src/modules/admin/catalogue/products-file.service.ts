@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   type AdminImportRowReport,
   type AdminProduct,
@@ -6,13 +7,14 @@ import {
   adminProductCreateSchema,
 } from '@storefront/contracts/admin-catalogue';
 import { AppError, FIELD_MESSAGES, type FieldErrors } from '@storefront/contracts/errors';
-import type { Executor } from '@storefront/db/client';
+import type { Database, Executor } from '@storefront/db/client';
 import { fieldErrorsFromIssues } from '../../../plugins/error-handler.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import * as repo from './catalogue.repository.ts';
 import {
   asBody,
   checkProduct,
+  deleteProductIn,
   insertProductIn,
   loadProduct,
   productChanged,
@@ -22,7 +24,46 @@ import {
 import { type FileRow, productsCsv, productsXlsx, readProductsFile } from './products-file.ts';
 
 // Export and import of the company's products as a file (decision 022). The import is all or nothing:
-// every row is checked by the product form's rules first; one refused row and nothing is written.
+// every row is checked by the product form's rules first; one refused row and nothing is written. The
+// writes then go in short transactions that other requests pass between, and a failed one undoes the
+// ones before it (decision 029).
+
+/**
+ * How long the import holds the database at a time: on PGlite a transaction holds its one connection
+ * and, as it runs in this thread, the event loop; every other request waits for it to end.
+ */
+const HOLD_MS = 50;
+
+/** Lets the requests that came in meanwhile run (their queries queue on the connection) before going on. */
+const letOthersIn = () => setImmediate();
+
+/**
+ * Calls `write` on each item in order, in transactions that end once they have held the database for
+ * HOLD_MS (a row takes about 2.5 ms on PGlite), with the other requests let in between; `end` closes
+ * each transaction, `committed` hears what each one wrote once it is committed.
+ */
+async function inShortTransactions<T, R>(
+  db: Database,
+  items: T[],
+  write: (tx: Executor, item: T) => Promise<R>,
+  end: (tx: Executor, written: R[]) => Promise<void>,
+  committed: (written: R[]) => void = () => {},
+) {
+  let next = 0;
+  while (next < items.length) {
+    const written = await db.transaction(async (tx) => {
+      const started = performance.now();
+      const done: R[] = [];
+      do done.push(await write(tx, items[next + done.length] as T));
+      while (next + done.length < items.length && performance.now() - started < HOLD_MS);
+      await end(tx, done);
+      return done;
+    });
+    next += written.length;
+    committed(written);
+    await letOthersIn();
+  }
+}
 
 export async function exportProducts(ctx: AdminContext, format: 'csv' | 'xlsx'): Promise<Buffer> {
   const rows = await repo.productsForFile(ctx.db, ctx.company.uid);
@@ -92,9 +133,9 @@ interface Planned {
 }
 
 /** Checks every row against the company's products and the form's rules; writes nothing. */
-async function planRows(tx: Executor, ctx: AdminContext, rows: FileRow[]) {
+async function planRows(db: Executor, ctx: AdminContext, rows: FileRow[]) {
   const language = ctx.language;
-  const keys = await repo.productKeysOf(tx, ctx.company.uid);
+  const keys = await repo.productKeysOf(db, ctx.company.uid);
   const known = new Set(keys.map((key) => key.uid));
   const bySku = indexBy(
     keys,
@@ -102,14 +143,19 @@ async function planRows(tx: Executor, ctx: AdminContext, rows: FileRow[]) {
     (key) => key.uid,
   );
   const byCategory = indexBy(
-    await repo.categoryNamesOf(tx, ctx.company.uid),
+    await repo.categoryNamesOf(db, ctx.company.uid),
     (category) => category.name.trim().toLowerCase(),
     (category) => category.uid,
   );
   const seen = new Set<string>();
   const report: AdminImportRowReport[] = [];
   const plan: Planned[] = [];
+  let since = performance.now();
   for (const { row, cells } of rows) {
+    if (performance.now() - since > HOLD_MS) {
+      await letOthersIn();
+      since = performance.now();
+    }
     const errors: FieldErrors = {};
     const add = (field: string, messages: string[]) => {
       errors[field] = [...(errors[field] ?? []), ...messages];
@@ -139,11 +185,11 @@ async function planRows(tx: Executor, ctx: AdminContext, rows: FileRow[]) {
       for (const [field, messages] of Object.entries(fieldErrorsFromIssues(parsed.error.issues, language)))
         add(field === 'category_uid' ? 'category' : field, messages);
     if (parsed.success && Object.keys(errors).length === 0) {
-      const target = targetUid ? await loadProduct(tx, ctx.company.uid, targetUid, true) : null;
+      const target = targetUid ? await loadProduct(db, ctx.company.uid, targetUid) : null;
       try {
         // The service's own rules across fields (a redeemable product needs its coin price).
         await checkProduct(
-          tx,
+          db,
           ctx,
           targetUid ?? '',
           target ? { ...asBody(target), ...parsed.data } : parsed.data,
@@ -166,29 +212,91 @@ function changes(target: AdminProduct, body: AdminProductCreate): boolean {
   return Object.entries(productValues(body)).some(([field, value]) => current[field] !== value);
 }
 
+/** What the import wrote to one product: its version after, and its fields before (null: created). */
+interface Written {
+  uid: string;
+  version: number;
+  before: AdminProductCreate | null;
+}
+
+/** Writes a planned row (null: no change); a product changed since the plan read it answers 409 (If-Match). */
+async function writeRow(tx: Executor, ctx: AdminContext, { target, body }: Planned): Promise<Written | null> {
+  if (!target) {
+    const created = await insertProductIn(tx, ctx, body);
+    return { uid: created.uid, version: created.version, before: null };
+  }
+  if (!changes(target, body)) return null;
+  const after = await updateProductIn(tx, ctx, target.uid, body, target.version);
+  return { uid: target.uid, version: after.version, before: asBody(target) };
+}
+
+/** The products updated among these (new ones are sold nowhere yet: no menu to move). */
+const updatedIn = (written: (Written | null)[]) => written.flatMap((row) => (row?.before ? [row.uid] : []));
+
+/** Ends a transaction of the import: the products it updated move the menus that sell them, once. */
+const moveMenus = (ctx: AdminContext) => async (tx: Executor, written: (Written | null)[]) => {
+  const uids = updatedIn(written);
+  if (uids.length > 0) await productChanged(tx, ctx, ...uids);
+};
+
 /**
- * Creates or updates the products of a CSV or XLSX file in one transaction, each audited; refuses the
- * whole file (400 `{rows: [{row, errors}]}`) when any row breaks a rule.
+ * Undoes what the import wrote, newest first and in short transactions too, audited like any change:
+ * created products are deleted, updated ones get their fields back. A product someone changed after the
+ * import wrote it is left as they made it (their write came later, as it would after a finished import).
  */
-export async function importProducts(ctx: AdminContext, file: Buffer): Promise<AdminProductsImportSummary> {
+async function undo(ctx: AdminContext, written: Written[]) {
+  await inShortTransactions(
+    ctx.db,
+    [...written].reverse(),
+    async (tx, { uid, version, before }) => {
+      try {
+        if (!before) await deleteProductIn(tx, ctx, uid, version);
+        else await updateProductIn(tx, ctx, uid, before, version);
+        return { uid, version, before };
+      } catch (error) {
+        // Refused before any write (no statement failed), so the transaction goes on.
+        if (error instanceof AppError && ['STALE_VERSION', 'NOT_FOUND'].includes(error.code)) return null;
+        throw error;
+      }
+    },
+    moveMenus(ctx),
+  );
+}
+
+/**
+ * Creates or updates the products of a CSV or XLSX file, each audited, all or nothing: refuses the whole
+ * file (400 `{rows: [{row, errors}]}`) when any row breaks a rule, writing nothing; else writes it in
+ * short transactions and, when one fails, undoes the ones before it and answers that failure.
+ * `menusChanged` runs after each transaction that moved a menu (this process's page cache).
+ */
+export async function importProducts(
+  ctx: AdminContext,
+  file: Buffer,
+  menusChanged: () => void,
+): Promise<AdminProductsImportSummary> {
   const rows = await readProductsFile(file);
-  return ctx.db.transaction(async (tx) => {
-    const { report, plan } = await planRows(tx, ctx, rows);
-    if (report.length > 0) throw new AppError('IMPORT_ROWS_REFUSED', undefined, { rows: report });
-    const summary = { created: 0, updated: 0, unchanged: 0 };
-    const changed: string[] = [];
-    for (const { target, body } of plan) {
-      if (!target) {
-        await insertProductIn(tx, ctx, body);
-        summary.created += 1;
-      } else if (changes(target, body)) {
-        await updateProductIn(tx, ctx, target.uid, body, undefined);
-        changed.push(target.uid);
-        summary.updated += 1;
-      } else summary.unchanged += 1;
-    }
-    // New products are sold nowhere yet; changed ones move the menus that sell them, once.
-    if (changed.length > 0) await productChanged(tx, ctx, ...changed);
-    return summary;
-  });
+  const { report, plan } = await planRows(ctx.db, ctx, rows);
+  if (report.length > 0) throw new AppError('IMPORT_ROWS_REFUSED', undefined, { rows: report });
+  const summary = { created: 0, updated: 0, unchanged: 0 };
+  const written: Written[] = [];
+  try {
+    await inShortTransactions(
+      ctx.db,
+      plan,
+      (tx, planned) => writeRow(tx, ctx, planned),
+      moveMenus(ctx),
+      (done) => {
+        for (const row of done) {
+          if (row) written.push(row);
+          summary[!row ? 'unchanged' : row.before ? 'updated' : 'created'] += 1;
+        }
+        if (updatedIn(done).length > 0) menusChanged();
+      },
+    );
+  } catch (error) {
+    await undo(ctx, written);
+    if (updatedIn(written).length > 0) menusChanged();
+    throw error;
+  }
+  return summary;
 }

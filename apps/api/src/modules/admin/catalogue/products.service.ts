@@ -254,15 +254,23 @@ export async function updateProductIn(
 }
 
 export function deleteProduct(ctx: AdminContext, uid: string, ifMatch: number | undefined): Promise<void> {
-  return ctx.db.transaction(async (tx) => {
-    const before = await loadProduct(tx, ctx.company.uid, uid, true);
-    checkVersion(ifMatch, before);
-    const placeUids = await repo.placesSelling(tx, [uid]);
-    await repo.deleteProduct(tx, uid);
-    await repo.refreshMenus(tx, [], placeUids);
-    await repo.announceCatalogueChange(tx, ctx.company.appUid, ctx.company.uid);
-    await recordChange(tx, ctx, { type: AUDIT, uid }, 'delete', audited(before), null);
-  });
+  return ctx.db.transaction((tx) => deleteProductIn(tx, ctx, uid, ifMatch));
+}
+
+/** Deletes a product in the caller's transaction (the form's delete, an import's undo), audited. */
+export async function deleteProductIn(
+  tx: Executor,
+  ctx: AdminContext,
+  uid: string,
+  ifMatch: number | undefined,
+): Promise<void> {
+  const before = await loadProduct(tx, ctx.company.uid, uid, true);
+  checkVersion(ifMatch, before);
+  const placeUids = await repo.placesSelling(tx, [uid]);
+  await repo.deleteProduct(tx, uid);
+  await repo.refreshMenus(tx, [], placeUids);
+  await repo.announceCatalogueChange(tx, ctx.company.appUid, ctx.company.uid);
+  await recordChange(tx, ctx, { type: AUDIT, uid }, 'delete', audited(before), null);
 }
 
 /** A copy with new uids (its option groups too), inactive, sold nowhere yet, titled "… (copia)". */
