@@ -1,4 +1,4 @@
-// Another company's menu during a 10,000-row products import (issue 28, decision 029): the real server
+// Another company's menu during a 10,000-row products import (issue 28, decision 030): the real server
 // process (compiled, as `npm start` runs it, MENU_CACHE_SECONDS=0 so that every read reaches the database), the demo data,
 // one manager importing 10,000 new products while a visitor of the multi app reads the café's menu
 // again and again, one read at a time. PGlite in a temporary folder, or PostgreSQL with TEST_DATABASE_URL.

@@ -26,7 +26,7 @@ import { type FileRow, productsCsv, productsXlsx, readProductsFile } from './pro
 // Export and import of the company's products as a file (decision 022). The import is all or nothing:
 // every row is checked by the product form's rules first; one refused row and nothing is written. The
 // writes then go in short transactions that other requests pass between, and a failed one undoes the
-// ones before it (decision 029).
+// ones before it (decision 030).
 
 /**
  * How long the import holds the database at a time: on PGlite a transaction holds its one connection
