@@ -1,5 +1,6 @@
 import type { Language } from '@storefront/contracts/constants';
 import { centsToDecimal } from '@storefront/contracts/money';
+import type { PAYMENT_TYPES } from '@storefront/contracts/orders';
 import type { NoticeParties } from './order-notices.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -30,10 +31,14 @@ const WORDS = {
       CASH: 'Efectivo',
       CARD_ON_DELIVERY: 'Tarjeta contra entrega',
       COINS: 'Monedas',
+      ONLINE_CARD: 'Tarjeta de crédito o débito',
+      YAPE: 'Yape',
+      TRANSFER: 'Transferencia',
       GIFT_CARD: 'Saldo de regalo',
-    } as Record<string, string>,
+    } satisfies Record<(typeof PAYMENT_TYPES)[number], string>,
     gift: 'Pagado con saldo de regalo',
     due: 'Por pagar al recibir',
+    rest: 'El resto',
     deliverTo: 'Entrega en',
     reference: 'Referencia',
     pickup: 'Recojo en tienda',
@@ -66,10 +71,14 @@ const WORDS = {
       CASH: 'Cash',
       CARD_ON_DELIVERY: 'Card on delivery',
       COINS: 'Coins',
+      ONLINE_CARD: 'Credit or debit card',
+      YAPE: 'Yape',
+      TRANSFER: 'Bank transfer',
       GIFT_CARD: 'Gift balance',
-    } as Record<string, string>,
+    } satisfies Record<(typeof PAYMENT_TYPES)[number], string>,
     gift: 'Paid from the gift balance',
     due: 'To pay on receipt',
+    rest: 'The rest',
     deliverTo: 'Delivery to',
     reference: 'Reference',
     pickup: 'Pickup at the store',
@@ -93,7 +102,9 @@ export function receiptMail(order: OrderRow, parties: NoticeParties) {
       (group) => `    ${group.name}: ${group.options.map((option) => option.name).join(', ')}`,
     ),
   ]);
-  const method = w.methods[order.paymentType] ?? order.paymentType;
+  const method = w.methods[order.paymentType];
+  // Cash and a card at the door are collected on receipt; a card, Yape or a transfer paid the rest before.
+  const collected = order.paymentType === 'CASH' || order.paymentType === 'CARD_ON_DELIVERY';
   const link = orderLink(order);
   const text = [
     w.hello(parties.firstName),
@@ -113,7 +124,7 @@ export function receiptMail(order: OrderRow, parties: NoticeParties) {
     ...(order.giftCardAmount > 0 && order.giftCardAmount < order.price
       ? [
           `${w.gift}: ${money(order.giftCardAmount)}`,
-          `${w.due}: ${money(order.price - order.giftCardAmount)}`,
+          `${collected ? w.due : `${w.rest} (${method})`}: ${money(order.price - order.giftCardAmount)}`,
         ]
       : []),
     '',

@@ -88,10 +88,13 @@ describe('card checkout with Culqi', () => {
     expect(charge?.amountCents).toBe(Math.round(Number(order.amount_due) * 100));
     // Paid, the order enters RECEIVED: its receipt is queued then, and only once (decision 028).
     const receipts = await t.db
-      .select({ subject: mailOutbox.subject })
+      .select({ subject: mailOutbox.subject, text: mailOutbox.text })
       .from(mailOutbox)
       .where(like(mailOutbox.subject, `%recibimos tu pedido #${order.number}`));
     expect(receipts).toHaveLength(1);
+    // The receipt names how it was paid, in words, and asks nothing more at the door.
+    expect(receipts[0]?.text).toContain('Pago: Tarjeta de crédito o débito\n');
+    expect(receipts[0]?.text).not.toContain('Por pagar');
   });
 
   it('declines: 400 with the spec message and the provider’s, the order PAYMENT_FAILED and its stock back', async () => {
