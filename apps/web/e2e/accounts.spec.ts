@@ -1,8 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { digits, E2E_PORT, expect, newMember, presetCookieChoice, tenantUrl, test } from './support.ts';
+import {
+  digits,
+  E2E_PORT,
+  expect,
+  mailTo,
+  newMember,
+  presetCookieChoice,
+  tenantUrl,
+  test,
+} from './support.ts';
 
 // Accounts journeys (issue 3): every sign-in method, registration with e-mail verification, password
 // reset, only-document login, complete-info and deletion by link, against the demo data.
@@ -12,35 +18,19 @@ test.beforeEach(async ({ page }) => {
   await presetCookieChoice(page);
 });
 
-const mailDir = process.env.E2E_MAIL_DIR as string;
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 /**
- * The link of one kind mailed to an address, read from the mail the loopback SMTP server received
- * (e2e/smtp-inbox.ts), whole: the journey opens it exactly as it went out over SMTP, scheme, host and
- * port included, so a link to anywhere but the site the member used fails the journey.
+ * The link of one kind mailed to an address, read from the mail the loopback SMTP server received, whole:
+ * the journey opens it exactly as it went out over SMTP, scheme, host and port included, so a link to
+ * anywhere but the site the member used fails the journey.
  */
 async function mailedLink(to: string, path: string): Promise<string> {
   const pattern = new RegExp(`(https?://[^\\s]+/[^\\s]*${path}/[^\\s]+)`);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        for (const file of await readdir(mailDir)) {
-          const mail = await simpleParser(await readFile(join(mailDir, file)));
-          const recipients = [mail.to ?? []].flat().flatMap((address) => address.value);
-          if (!recipients.some((recipient) => recipient.address === to)) continue;
-          link = pattern.exec(mail.text ?? '')?.[1];
-          if (link) return link;
-        }
-        return undefined;
-      },
-      // The API's mail worker delivers every two seconds.
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  expect(new URL(link as string).origin).toBe(`http://localhost:${E2E_PORT}`);
-  return link as string;
+  const mail = await mailTo(to, (candidate) => pattern.test(candidate.text ?? ''));
+  const link = pattern.exec(mail.text ?? '')?.[1] as string;
+  expect(new URL(link).origin).toBe(`http://localhost:${E2E_PORT}`);
+  return link;
 }
 
 async function logInByEmail(page: Page, email: string, password: string) {

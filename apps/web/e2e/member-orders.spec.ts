@@ -1,8 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
   axeViolations,
+  E2E_PORT,
   expect,
   type Member,
+  mailTo,
   newMember,
   pickupBody,
   placePickupOrder,
@@ -132,3 +134,33 @@ for (const viewport of [
     });
   });
 }
+
+// Issue 30: the mail a customer keeps. The receipt of an order (two Lomo saltado at S/ 35: S/ 70.00)
+// reaches the loopback SMTP server with its lines, total, payment and a link to the order on this site,
+// and the store's acceptance sends a second mail.
+test('the receipt arrives by mail with the order’s total and a link to it; an acceptance mails again', {
+  tag: '@phone',
+}, async ({ page, request }) => {
+  const member = await newMember(request);
+  const order = await placePickupOrder(request, member, { place: PLACE, units: 2 });
+  const receipt = await mailTo(member.email, (mail) =>
+    (mail.subject ?? '').endsWith(`recibimos tu pedido #${order.number}`),
+  );
+  const text = receipt.text ?? '';
+  expect(text).toContain('2 × Lomo saltado');
+  expect(text).toContain('Total: S/ 70.00\n');
+  expect(text).toContain('Pago: Efectivo\n');
+  const link = /https?:\/\/\S+\/orders\/[0-9a-f-]{36}/.exec(text)?.[0] as string;
+  expect(link).toBe(`http://localhost:${E2E_PORT}/orders/${order.uid}`);
+
+  await signIn(page, member);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: `Pedido #${order.number}` })).toBeVisible();
+  await expect(page.locator('.order-detail-header')).toContainText('Recibido');
+
+  await staffMoves(request, order.uid, 'ACCEPTED');
+  const moved = await mailTo(member.email, (mail) =>
+    (mail.subject ?? '').endsWith(`tu pedido #${order.number} está aceptado`),
+  );
+  expect(moved.text).toContain(link);
+});

@@ -1,5 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type ParsedMail, simpleParser } from 'mailparser';
 
 export { expect };
 
@@ -85,6 +88,30 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18300);
 export const E2E_SMTP_PORT = E2E_PORT + 25;
 /** The local push service (push-service.ts), on https. */
 export const E2E_PUSH_PORT = E2E_PORT + 26;
+
+/**
+ * The first mail to an address that `matches`, as the loopback SMTP server received it (e2e/smtp-inbox.ts,
+ * one file per message): waits for it, since the API's mail worker delivers every two seconds.
+ */
+export async function mailTo(to: string, matches: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
+  const dir = process.env.E2E_MAIL_DIR as string;
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const file of (await readdir(dir)).sort()) {
+          const mail = await simpleParser(await readFile(join(dir, file)));
+          const recipients = [mail.to ?? []].flat().flatMap((address) => address.value);
+          if (recipients.some((recipient) => recipient.address === to) && matches(mail)) found = mail;
+          if (found) return true;
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as ParsedMail;
+}
 
 /** The storefront of another demo tenant, e.g. `tenantUrl('multi.localhost', '/c/multi-cafe/')`. */
 export const tenantUrl = (host: string, path: string) => `http://${host}:${E2E_PORT}${path}`;
