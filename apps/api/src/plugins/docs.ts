@@ -23,6 +23,7 @@ export const docsPlugin = fp(async function docs(fastify: FastifyInstance) {
         { name: 'cart', description: "The member's saved cart per place" },
         { name: 'checkout', description: 'Delivery fares and discount codes at checkout' },
         { name: 'orders', description: 'Orders and subscriptions of the member' },
+        { name: 'addresses', description: "The member's saved delivery addresses" },
         {
           name: 'push',
           description: "Web push: the server's key and the member's devices that get notifications",

@@ -13,6 +13,7 @@ const PUBLIC_ROUTES = [
   'GET /api/v5/events/{event_uid}',
   'GET /api/v5/programs/{program_id}/promotions',
   'GET /api/v5/programs/{uid}',
+  'GET /api/v5/push/key/',
   'GET /api/v7/apps/',
   'GET /api/v7/apps/{uid_app}',
   'GET /api/v7/apps/{uid_app}/allowed-companies/',
@@ -30,6 +31,13 @@ const PUBLIC_ROUTES = [
 
 /** Uploaded images' files: their address names their content, so anyone may keep them for good. */
 const IMMUTABLE_ROUTES = ['GET /media/{uid}/{file}'];
+
+/** The shop's installable-app files: the same for everyone on its domain, kept for an hour or a day. */
+const APP_FILE_ROUTES: Record<string, string> = {
+  'GET /manifest.webmanifest': 'public, max-age=3600',
+  'GET /app-icons/192.png': 'public, max-age=86400',
+  'GET /app-icons/512.png': 'public, max-age=86400',
+};
 
 /** The two lists that need a query to answer at all: the app by its domain, the categories by app. */
 const requiredQuery = (path: string) =>
@@ -66,6 +74,13 @@ describe('Cache-Control of every GET route', () => {
       if (IMMUTABLE_ROUTES.includes(routeName(route))) {
         for (const res of [signedIn, await world.t.app.inject({ url, headers })])
           if (res.statusCode !== 200 || res.headers['cache-control'] !== IMMUTABLE_CACHE_CONTROL)
+            leaks.push(`${routeName(route)}: ${res.statusCode} ${res.headers['cache-control']}`);
+        continue;
+      }
+      const appFile = APP_FILE_ROUTES[routeName(route)];
+      if (appFile) {
+        for (const res of [signedIn, await world.t.app.inject({ url, headers })])
+          if (res.statusCode !== 200 || res.headers['cache-control'] !== appFile)
             leaks.push(`${routeName(route)}: ${res.statusCode} ${res.headers['cache-control']}`);
         continue;
       }
