@@ -67,8 +67,15 @@ async function boot() {
   else createRoot(root).render(tree);
 }
 
-// The service worker (the shell's cache, notifications: pwa/service-worker.js), once the page has loaded.
+// The service worker (the shell's cache, notifications: pwa/service-worker.js), well after the page is
+// interactive: registered at load, its install (fetching the shell) slowed the first page's hydration.
+const SERVICE_WORKER_DELAY_MS = 10_000;
 if (import.meta.env.PROD && 'serviceWorker' in navigator)
-  addEventListener('load', () => navigator.serviceWorker.register('/sw.js').catch(() => {}), { once: true });
+  addEventListener(
+    'load',
+    () =>
+      setTimeout(() => navigator.serviceWorker.register('/sw.js').catch(() => {}), SERVICE_WORKER_DELAY_MS),
+    { once: true },
+  );
 
 void boot();
