@@ -15,6 +15,7 @@ import {
   syncMirroredCookies,
 } from './lib/storage.ts';
 import './app/styles.css';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
 /** Marks the document once React has rendered or hydrated it (the journeys wait for it before acting). */
 function Ready() {
@@ -69,12 +70,12 @@ async function boot() {
 
 // The service worker (the shell's cache, notifications: pwa/service-worker.js), well after the page is
 // interactive: registered at load, its install (fetching the shell) slowed the first page's hydration.
+// The notification offer registers it at once where it shows (an order's page, itself loaded late).
 const SERVICE_WORKER_DELAY_MS = 10_000;
 if (import.meta.env.PROD && 'serviceWorker' in navigator)
   addEventListener(
     'load',
-    () =>
-      setTimeout(() => navigator.serviceWorker.register('/sw.js').catch(() => {}), SERVICE_WORKER_DELAY_MS),
+    () => setTimeout(() => registerServiceWorker().catch(() => {}), SERVICE_WORKER_DELAY_MS),
     { once: true },
   );
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { registerServiceWorker } from '../../../lib/service-worker.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 
 type State = 'hidden' | 'offered' | 'asking' | 'on' | 'denied' | 'error';
@@ -26,7 +27,8 @@ export default function PushOffer() {
     if (!supported() || Notification.permission === 'denied') return;
     if (storage.get(STORAGE_KEYS.pushOfferDismissed) === '1') return;
     let live = true;
-    void navigator.serviceWorker.ready
+    void registerServiceWorker()
+      .then(() => navigator.serviceWorker.ready)
       .then((registration) => registration.pushManager.getSubscription())
       .then((subscription) => {
         if (live && !subscription) setState('offered');
