@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 // The banner is in the entry, not a chunk of its own: every first visit shows it, and as a chunk it
 // painted a wave after the page, as the page's largest element (decision record 013).
 import CookieBanner from '../features/legal/components/cookie-banner.tsx';
+import { useAppRecord } from '../lib/app-context.tsx';
 import { CONSENT_EVENT, needsConsent } from '../lib/consent.ts';
 import { startAnalyticsIfAllowed, startErrorReporting } from '../lib/telemetry/telemetry.ts';
-import { useAppRecord } from './app-context.tsx';
 
 /** App-wide: the cookie banner when consent is needed, analytics once allowed, error reporting. */
 export function ConsentGate() {

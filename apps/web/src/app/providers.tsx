@@ -1,8 +1,8 @@
 import type { App } from '@storefront/contracts/app';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AppRecordProvider, AuthProvider } from '../lib/app-context.tsx';
 import { Toasts } from '../lib/toast.tsx';
-import { AppRecordProvider, AuthProvider } from './app-context.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 
 /** Server state, the tenant, the session and toasts (top-right, 5 s), around the router of either side. */

@@ -2,8 +2,8 @@ import type { App } from '@storefront/contracts/app';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AppRecordProvider, AuthProvider } from '../lib/app-context.tsx';
 import { initI18n } from '../lib/i18n.ts';
-import { AppRecordProvider, AuthProvider } from './app-context.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 const app = (maintenance: boolean) =>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useAppRecord } from '../lib/app-context.tsx';
 import { landingRedirect } from '../lib/storage.ts';
-import { useAppRecord } from './app-context.tsx';
 import { ConsentGate } from './consent-gate.tsx';
 import { shouldPushLanding } from './guards.ts';
 import { MaintenancePage } from './pages/maintenance-page.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
-import { useAppRecord, useAuth } from './app-context.tsx';
+import { useAppRecord, useAuth } from '../lib/app-context.tsx';
 import { companyByUid, deletionRedirect, type GuardState } from './guards.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { Redirect } from './server-render.tsx';

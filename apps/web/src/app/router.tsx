@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { type Location, matchRoutes, Outlet, type RouteObject, useParams, useRoutes } from 'react-router';
-import { useAppRecord, useAuth, useCompany } from './app-context.tsx';
+import { useAppRecord, useAuth, useCompany } from '../lib/app-context.tsx';
 import {
   categoriesRedirect,
   completeInfoRedirect,

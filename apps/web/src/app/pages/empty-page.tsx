@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Picture } from '../../components/ui/picture.tsx';
-import { useAppRecord } from '../app-context.tsx';
+import { useAppRecord } from '../../lib/app-context.tsx';
 
 /** With empty_page on, the whole shell is this placeholder (spec §2, route /). */
 export function EmptyPage() {

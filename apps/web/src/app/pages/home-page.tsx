@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Picture } from '../../components/ui/picture.tsx';
-import { useAppRecord, useCompany } from '../app-context.tsx';
+import { useAppRecord, useCompany } from '../../lib/app-context.tsx';
 import { allModulesHidden, homeTarget, isMultiCompany } from '../guards.ts';
 import { Redirect } from '../server-render.tsx';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useAppRecord } from '../../lib/app-context.tsx';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
-import { useAppRecord } from '../app-context.tsx';
 import { companyByUid, companyPrefix, couponTarget } from '../guards.ts';
 import { Redirect } from '../server-render.tsx';
 import { NotFoundPage } from './not-found-page.tsx';

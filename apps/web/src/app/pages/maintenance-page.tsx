@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Picture } from '../../components/ui/picture.tsx';
-import { useAppRecord } from '../app-context.tsx';
+import { useAppRecord } from '../../lib/app-context.tsx';
 
 /** The maintenance flag (off by default) replaces every page (spec §2 Maintenance). */
 export function MaintenancePage() {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Picture } from '../../components/ui/picture.tsx';
-import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
+import { useAppRecord, useAuth, useCompany } from '../../lib/app-context.tsx';
 import { companyPrefix, isHidden } from '../guards.ts';
 
 // The social icons' paths load after the first paint, in their own small chunk (the footer is below the fold).

@@ -1,7 +1,7 @@
 import type { Language } from '@storefront/contracts/constants';
 import { useTranslation } from 'react-i18next';
+import { useAppRecord } from '../../lib/app-context.tsx';
 import { changeLanguage } from '../../lib/i18n.ts';
-import { useAppRecord } from '../app-context.tsx';
 
 /** Español / English, kept under `lang` (spec §1): the languages the app offers, if more than one. */
 export function LanguageSelector() {

@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Picture } from '../../components/ui/picture.tsx';
+import { useAppRecord, useAuth, useCompany } from '../../lib/app-context.tsx';
 import { BrandContext, brandOf } from '../../lib/brand.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
 import { allModulesHidden, isHidden } from '../guards.ts';
 import { LanguageSelector } from './language-selector.tsx';
 

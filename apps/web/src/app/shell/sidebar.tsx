@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useMe } from '../../features/account/api/use-me.ts';
 import { usePrograms } from '../../features/programs/api/programs-api.ts';
-import { useAppRecord, useAuth, useCompany } from '../app-context.tsx';
+import { useAppRecord, useAuth, useCompany } from '../../lib/app-context.tsx';
 import { isHidden } from '../guards.ts';
 import { LanguageSelector } from './language-selector.tsx';
 

@@ -1,8 +1,8 @@
 import type { Me } from '@storefront/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAuth } from '../../../app/app-context.tsx';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/app-context.tsx';
 import { clearSession } from '../../../lib/storage.ts';
 
 export type { Me };

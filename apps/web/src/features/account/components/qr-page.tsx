@@ -1,9 +1,9 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { useMemberQr } from '../api/account-api.ts';
 import en from '../locales/en.json';

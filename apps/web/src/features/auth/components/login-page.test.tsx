@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type React from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppRecordProvider, AuthProvider } from '../../../app/app-context.tsx';
+import { AppRecordProvider, AuthProvider } from '../../../lib/app-context.tsx';
 import { initI18n } from '../../../lib/i18n.ts';
 
 // The page registers its strings on import, so it is imported once i18next is up (as in the app).

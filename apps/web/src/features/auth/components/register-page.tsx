@@ -7,7 +7,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import {
   CheckboxField,
   CountryCodeOptions,
@@ -17,6 +16,7 @@ import {
   TextField,
 } from '../../../components/ui/form-fields.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { useRegister } from '../api/auth-api.ts';

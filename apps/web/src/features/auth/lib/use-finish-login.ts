@@ -1,9 +1,9 @@
 import type { Me } from '@storefront/contracts/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuth } from '../../../app/app-context.tsx';
 import { takeAfterLoginTarget } from '../../../lib/after-login.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/app-context.tsx';
 import { meQueryKey } from '../../account/api/use-me.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
+import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { useCart, useCartType } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
 import { useSelectedPlaceUid } from '../../../lib/place-selection.ts';

@@ -9,7 +9,7 @@ import { CartLineItem } from './cart-line.tsx';
 
 const toastSuccess = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: toastSuccess } }));
-vi.mock('../../../app/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
+vi.mock('../../../lib/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
 
 const newLine = (change: Partial<NewCartLine> = {}): NewCartLine => ({
   uid: 'p1',

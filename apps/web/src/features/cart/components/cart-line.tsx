@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppRecord } from '../../../app/app-context.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import {
   type CartLine,
   type CartType,

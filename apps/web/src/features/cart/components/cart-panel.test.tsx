@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRecordProvider } from '../../../app/app-context.tsx';
+import { AppRecordProvider } from '../../../lib/app-context.tsx';
 import { addCartLine } from '../../../lib/cart-store.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import '../i18n.ts';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppRecord, useAuth, useCompany } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
 import { LoadingState } from '../../../components/ui/query-states.tsx';
+import { useAppRecord, useAuth, useCompany } from '../../../lib/app-context.tsx';
 import { dropDirectPurchases, useCart, useCartType } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
 import { useSelectedPlaceUid } from '../../../lib/place-selection.ts';

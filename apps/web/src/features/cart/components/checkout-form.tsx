@@ -7,12 +7,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import { companyPrefix } from '../../../app/guards.ts';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { type CartType, clearCart, useCart } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCompany } from '../../../app/app-context.tsx';
 import { ActivityCard, ActivityList } from '../../../components/ui/activity-list.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCompany } from '../../../lib/app-context.tsx';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { pageParam, useSearchState } from '../../../lib/search-params.ts';
 import { type CompanyEvent, useEvent, useEvents } from '../api/events-api.ts';

@@ -2,8 +2,8 @@ import { safeUrl } from '@storefront/contracts/tenant-html';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
+import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { useLanding } from '../api/use-landing.ts';
 import { useNarrowScreen, WHATSAPP_GREETING, whatsappLink } from './landing-links.ts';
 

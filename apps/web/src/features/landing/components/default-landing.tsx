@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
+import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { Carousel } from './carousel.tsx';
 
 interface Item {

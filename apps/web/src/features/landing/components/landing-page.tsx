@@ -1,4 +1,4 @@
-import { useAppRecord } from '../../../app/app-context.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { addTranslations } from '../../../lib/i18n.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';

@@ -3,8 +3,8 @@ import type { LandingSection } from '@storefront/contracts/content';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppRecordProvider } from '../../../app/app-context.tsx';
 import { expectInert, XSS_PAYLOADS } from '../../../components/ui/xss-corpus.ts';
+import { AppRecordProvider } from '../../../lib/app-context.tsx';
 import { initI18n } from '../../../lib/i18n.ts';
 import { LandingSectionView } from './landing-sections.tsx';
 

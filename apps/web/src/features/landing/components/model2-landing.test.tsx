@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppRecordProvider } from '../../../app/app-context.tsx';
+import { AppRecordProvider } from '../../../lib/app-context.tsx';
 import { addTranslations, initI18n } from '../../../lib/i18n.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';

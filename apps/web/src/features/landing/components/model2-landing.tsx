@@ -1,9 +1,9 @@
 import { safeUrl } from '@storefront/contracts/tenant-html';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { LoadingState } from '../../../components/ui/query-states.tsx';
+import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { useLanding } from '../api/use-landing.ts';
 import { marketplaceAdminUrl, useNarrowScreen, whatsappLink } from './landing-links.ts';
 import { ExternalButton, LandingSectionView } from './landing-sections.tsx';

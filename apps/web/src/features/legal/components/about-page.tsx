@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
+import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import './legal-translations.ts';
 import { Picture } from '../../../components/ui/picture.tsx';
 

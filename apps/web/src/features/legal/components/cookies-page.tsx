@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { CookiePreferences } from './cookie-preferences.tsx';
 

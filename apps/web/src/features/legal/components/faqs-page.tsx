@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppRecord, useCompany } from '../../../app/app-context.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
+import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import './legal-translations.ts';
 import { Picture } from '../../../components/ui/picture.tsx';
 

@@ -1,4 +1,4 @@
-import { useAppRecord } from '../../../app/app-context.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { PolicyText } from './policy-text.tsx';
 
 export function Component() {

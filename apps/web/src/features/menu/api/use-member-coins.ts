@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAppRecord, useAuth } from '../../../app/app-context.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useAppRecord, useAuth } from '../../../lib/app-context.tsx';
 
 /**
  * The signed-in member's coins in the app's first allowed program (GET v5/me/programs/{uid}/).

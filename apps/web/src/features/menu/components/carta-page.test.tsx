@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type React from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRecordProvider, AuthProvider } from '../../../app/app-context.tsx';
+import { AppRecordProvider, AuthProvider } from '../../../lib/app-context.tsx';
 import { initI18n } from '../../../lib/i18n.ts';
 import { shimDialogs } from '../../../test-support/dialog.ts';
 import defaultBanner from '../assets/default-banner.svg';

@@ -2,8 +2,8 @@ import type { Company } from '@storefront/contracts/app';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../app/app-context.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/app-context.tsx';
 import {
   selectArea,
   storedAreaUid,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { useCompanyCategories } from '../api/use-company-directory.ts';
 import '../i18n.ts';
 import './menu.css';

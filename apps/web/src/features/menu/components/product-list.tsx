@@ -1,8 +1,8 @@
 import type { Product } from '@storefront/contracts/catalogue';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { useSelectedCategories } from '../../../lib/place-selection.ts';
 import { useMemberCoins } from '../api/use-member-coins.ts';
 import { usePlaceProducts } from '../api/use-place-products.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCompany } from '../../../app/app-context.tsx';
+import { useCompany } from '../../../lib/app-context.tsx';
 import '../i18n.ts';
 import './menu.css';
 import { MenuView } from './menu-view.tsx';

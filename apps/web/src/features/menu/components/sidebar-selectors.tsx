@@ -1,4 +1,4 @@
-import { useCompany } from '../../../app/app-context.tsx';
+import { useCompany } from '../../../lib/app-context.tsx';
 import '../i18n.ts';
 import './menu.css';
 import { CitySelector } from './city-selector.tsx';

@@ -10,7 +10,7 @@ import { Component as CoinExchangesPage } from './coin-exchanges-page.tsx';
 // Issue 30 item 6: "Mis canjes" shows every promotion bought or redeemed, as the API orders them
 // (newest first), each with its code, its state and its QR on request; then the coin orders.
 
-vi.mock('../../../app/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
+vi.mock('../../../lib/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
 
 const redemption = (change: Partial<MemberRedemption>): MemberRedemption => ({
   uid: 'r1',

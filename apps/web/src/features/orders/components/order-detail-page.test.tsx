@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { orderAnswer } from '../../../test-support/orders.ts';
 
-vi.mock('../../../app/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
+vi.mock('../../../lib/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
 
 // The page registers its strings on import, so it is imported once i18next is up (as in the app).
 let OrderDetailPage: () => React.ReactNode;

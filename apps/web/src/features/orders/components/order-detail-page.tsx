@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { useCancelOrder, useOrder } from '../api/orders-api.ts';
 import '../i18n.ts';

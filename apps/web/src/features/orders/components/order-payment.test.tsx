@@ -7,7 +7,7 @@ import '../i18n.ts';
 import { OrderPaymentSection, PaymentBadge } from './order-payment.tsx';
 
 vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('../../../app/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
+vi.mock('../../../lib/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
 
 const posted: { url: string; body: unknown }[] = [];
 const renderWith = (ui: React.ReactElement) =>

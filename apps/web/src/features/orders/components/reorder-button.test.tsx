@@ -12,7 +12,7 @@ import { ReorderButton } from './reorder-button.tsx';
 // order's place and opens the checkout with the lines left out; when nothing can be sold it says so.
 
 vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('../../../app/app-context.tsx', () => ({
+vi.mock('../../../lib/app-context.tsx', () => ({
   useAppRecord: () => ({ company: { uid: 'demo-main' }, companies: [], currency: { symbol: 'S/' } }),
 }));
 

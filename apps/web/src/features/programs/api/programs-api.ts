@@ -2,8 +2,8 @@ import type { Place, Product } from '@storefront/contracts/catalogue';
 import type { adSchema, giftCardRedeemedSchema, MemberProgram, Program } from '@storefront/contracts/loyalty';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useAuth } from '../../../app/app-context.tsx';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/app-context.tsx';
 
 export interface Page<T> {
   count: number;

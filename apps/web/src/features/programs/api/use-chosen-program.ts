@@ -1,4 +1,4 @@
-import { useCompany } from '../../../app/app-context.tsx';
+import { useCompany } from '../../../lib/app-context.tsx';
 import { useSearchState } from '../../../lib/search-params.ts';
 import { usePrograms } from './programs-api.ts';
 

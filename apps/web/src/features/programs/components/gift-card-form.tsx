@@ -5,9 +5,9 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import { useRedeemGiftCard } from '../api/programs-api.ts';
 

@@ -1,7 +1,7 @@
 import type { Program } from '@storefront/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCompany } from '../../../app/app-context.tsx';
+import { useCompany } from '../../../lib/app-context.tsx';
 
 /**
  * Links to the program's raffles and polls, and to subscriptions, shown only where the program runs

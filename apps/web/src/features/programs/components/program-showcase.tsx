@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { usePublicProgram } from '../api/programs-api.ts';
 import { ProgramHeader } from './program-header.tsx';
 import { PromotionsSection } from './promotions-section.tsx';

@@ -1,6 +1,6 @@
 import type { MemberProgram } from '@storefront/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
-import { useAppRecord } from '../../../app/app-context.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import { levelView } from '../progress.ts';
 

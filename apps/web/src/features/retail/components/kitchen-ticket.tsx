@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppRecord } from '../../../app/app-context.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import type { Order, RetailPlace } from '../api/retail-api.ts';
 import { dueLabel, lineKey, optionsOf, paidFromGift, paymentText } from '../lib/order-text.ts';

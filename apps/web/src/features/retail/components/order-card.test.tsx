@@ -7,7 +7,7 @@ import es from '../locales/es.json';
 import { KitchenTicket } from './kitchen-ticket.tsx';
 import { OrderCard } from './order-card.tsx';
 
-vi.mock('../../../app/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
+vi.mock('../../../lib/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
 
 // S/ 10 from the member's gift balance, S/ 13 in cash (issue 28 item 9).
 const order: Order = {

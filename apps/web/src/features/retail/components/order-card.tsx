@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppRecord } from '../../../app/app-context.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { formatCalendarDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import type { Order } from '../api/retail-api.ts';

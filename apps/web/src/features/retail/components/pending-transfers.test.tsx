@@ -9,7 +9,7 @@ import es from '../locales/es.json';
 import { PendingTransfers } from './pending-transfers.tsx';
 
 vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('../../../app/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
+vi.mock('../../../lib/app-context.tsx', () => ({ useAppRecord: () => ({ currency: { symbol: 'S/' } }) }));
 
 const transfer = orderAnswer({}, { reference: 'OP-778899' });
 const card = orderAnswer(

@@ -1,10 +1,10 @@
 import { retailPaymentBodySchema } from '@storefront/contracts/payments';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppRecord } from '../../../app/app-context.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../../components/ui/form-fields.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { useAppRecord } from '../../../lib/app-context.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { type Order, usePendingTransfers, useSettleTransfer } from '../api/retail-api.ts';

@@ -1,6 +1,6 @@
 import type { App, Company } from '@storefront/contracts/app';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { clearSession, STORAGE_KEYS, storage } from '../lib/storage.ts';
+import { clearSession, STORAGE_KEYS, storage } from './storage.ts';
 
 const AppRecordContext = createContext<App | null>(null);
 
