@@ -11,18 +11,13 @@ import en from '../locales/en.json';
 import es from '../locales/es.json';
 import '../../../components/ui/content.css';
 import { Picture } from '../../../components/ui/picture.tsx';
-import { dateLocale, formatCalendarDay } from '../../../lib/dates.ts';
+import { dateFormat, formatCalendarDay } from '../../../lib/dates.ts';
 
 addTranslations('events', { es, en });
 
 /** "12:00:00" in the member's language, in the am/pm format of spec §9. */
 function formatTime(time: string, language: string) {
-  return new Intl.DateTimeFormat(dateLocale(language), {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: 'UTC',
-  })
+  return dateFormat(language, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' })
     .format(new Date(`1970-01-01T${time}Z`))
     .toLowerCase();
 }

@@ -7,9 +7,6 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type Poll, type PollAnswers, useAnswerPoll, usePoll } from '../api/polls-api.ts';
 
-export const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-PE', { dateStyle: 'long' }).format(new Date(iso));
-
 interface DetailProps {
   programUid: string;
   pollUid: string;

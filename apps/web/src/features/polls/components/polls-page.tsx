@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { ActivityCard, ActivityList } from '../../../components/ui/activity-list.tsx';
 import { ProgramPicker } from '../../../components/ui/program-picker.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { pageParam, useSearchState } from '../../../lib/search-params.ts';
 import { useChosenProgram } from '../../programs/api/use-chosen-program.ts';
 import { usePolls } from '../api/polls-api.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
-import { formatDate, PollDetail } from './poll-detail.tsx';
+import { PollDetail } from './poll-detail.tsx';
 
 addTranslations('polls', { es, en });
 
@@ -66,7 +67,7 @@ export function Component() {
             <p>{poll.description}</p>
             {poll.valid_until && (
               <p className="muted">
-                {t('validUntil', { date: formatDate(poll.valid_until, i18n.language) })}
+                {t('validUntil', { date: formatDate(poll.valid_until, i18n.language, 'long') })}
               </p>
             )}
             {poll.is_resolved && <p className="badge">{t('answered')}</p>}

@@ -5,8 +5,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { useCouponCode, usePromotion, usePromotionQr, usePurchasePromotion } from '../api/promotions-api.ts';
-import { formatDate, PromotionPrice } from './promotion-price.tsx';
+import { PromotionPrice } from './promotion-price.tsx';
 import { PromotionQr } from './promotion-qr.tsx';
 
 /** The server's refusal (already used, no longer usable, limit, stock, coins, level) or the generic one. */

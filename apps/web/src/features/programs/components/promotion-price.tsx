@@ -1,11 +1,6 @@
 import type { Promotion } from '@storefront/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
 
-export const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-PE', { dateStyle: 'medium' }).format(
-    new Date(iso),
-  );
-
 /** The discount and the coin price ("Gratis" when it costs no coins). */
 export function PromotionPrice({
   promotion,

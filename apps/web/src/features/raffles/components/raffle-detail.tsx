@@ -6,11 +6,9 @@ import { Picture } from '../../../components/ui/picture.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { type Raffle, useDismissRaffle, useRaffle, useRegisterInRaffle } from '../api/raffles-api.ts';
-
-export const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-PE', { dateStyle: 'long' }).format(new Date(iso));
 
 interface DetailProps {
   programUid: string;
@@ -97,8 +95,12 @@ function RaffleBody({
       <p>{raffle.description}</p>
       <p className="strong">{t('prize', { prize: raffle.prize })}</p>
       <ul className="muted facts">
-        {raffle.ends_at && <li>{t('endsAt', { date: formatDate(raffle.ends_at, i18n.language) })}</li>}
-        {raffle.draw_date && <li>{t('drawDate', { date: formatDate(raffle.draw_date, i18n.language) })}</li>}
+        {raffle.ends_at && (
+          <li>{t('endsAt', { date: formatDate(raffle.ends_at, i18n.language, 'long') })}</li>
+        )}
+        {raffle.draw_date && (
+          <li>{t('drawDate', { date: formatDate(raffle.draw_date, i18n.language, 'long') })}</li>
+        )}
       </ul>
       <h2>{t('terms')}</h2>
       <p>{raffle.terms}</p>

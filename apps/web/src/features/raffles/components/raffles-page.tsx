@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { ActivityCard, ActivityList } from '../../../components/ui/activity-list.tsx';
 import { ProgramPicker } from '../../../components/ui/program-picker.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { useSearchState } from '../../../lib/search-params.ts';
 import { useChosenProgram } from '../../programs/api/use-chosen-program.ts';
 import { type Raffle, useRaffles } from '../api/raffles-api.ts';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
-import { formatDate, RaffleDetail } from './raffle-detail.tsx';
+import { RaffleDetail } from './raffle-detail.tsx';
 
 addTranslations('raffles', { es, en });
 
@@ -43,7 +44,7 @@ function RaffleCard({ raffle, onOpen }: { raffle: Raffle; onOpen(): void }) {
     <ActivityCard image={raffle.image} title={raffle.title} action={t('open')} onOpen={onOpen}>
       <p>{t('prize', { prize: raffle.prize })}</p>
       {raffle.ends_at && (
-        <p className="muted">{t('endsAt', { date: formatDate(raffle.ends_at, i18n.language) })}</p>
+        <p className="muted">{t('endsAt', { date: formatDate(raffle.ends_at, i18n.language, 'long') })}</p>
       )}
       {raffle.status === 'REGISTERED' ? (
         <p className="badge">{t('registered')}</p>
