@@ -51,7 +51,8 @@ async function menuCategory(page: Page, category: string) {
   await page.goto(`http://localhost:${E2E_PORT}/carta`);
   await page.getByLabel('Ciudad').selectOption('area-lima');
   await page.getByLabel('Tienda', { exact: true }).selectOption('place-miraflores');
-  await page.getByRole('button', { name: category }).click();
+  // The category's chip, not the card of the product that shares its name.
+  await page.getByRole('button', { name: category, exact: true }).click();
   return page.locator('.product-grid .product-card');
 }
 

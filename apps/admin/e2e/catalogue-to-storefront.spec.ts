@@ -5,7 +5,6 @@ import {
   digits,
   E2E_PORT,
   expect,
-  fillBilling,
   logIn,
   openStore,
   presetCookieChoice,
@@ -53,7 +52,6 @@ async function checkOut(page: Page) {
   const checkout = page.getByRole('form', { name: 'Finalizar pedido' });
   await chooseSlot(page);
   await checkout.getByLabel('Efectivo').check();
-  await fillBilling(page);
   await checkout.getByRole('button', { name: 'Realizar pedido' }).click();
   return checkout;
 }

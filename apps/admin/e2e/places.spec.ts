@@ -28,6 +28,8 @@ test("an owner adds a delivery area with its fare, and the storefront's checkout
 
   await page.getByRole('tab', { name: 'Reparto y tarifas' }).click();
   const zones = page.getByRole('textbox', { name: 'Nombre de la zona' });
+  // Yanahuara has delivery areas: counted once they are on screen, not while the tab still loads.
+  await expect(zones.first()).toBeVisible();
   const existing = await zones.count();
   await page.getByRole('button', { name: 'Añadir' }).click();
   await expect(zones).toHaveCount(existing + 1);
