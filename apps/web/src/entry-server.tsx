@@ -14,10 +14,10 @@ import { StaticRouter } from 'react-router';
 import { jsonForHtml, PAGE_STATE_ID, type PageState } from './app/page-state.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { type ServerOutcome, ServerOutcomeContext } from './app/server-render.tsx';
 import { setServerWindow } from './components/ui/safe-html.tsx';
 import { setTransport } from './lib/api-client.ts';
 import { appLanguage, initI18n, loadLanguage } from './lib/i18n.ts';
+import { type ServerOutcome, ServerOutcomeContext } from './lib/server-render.tsx';
 import {
   MIRRORED_KEYS,
   STORAGE_KEYS,

@@ -1,9 +1,8 @@
 import type { App, Company } from '@storefront/contracts/app';
 import { describe, expect, it } from 'vitest';
+import { allModulesHidden, companyPrefix } from '../lib/company.ts';
 import {
-  allModulesHidden,
   categoriesRedirect,
-  companyPrefix,
   couponTarget,
   deletionRedirect,
   eventsRedirect,

@@ -1,5 +1,5 @@
 import type { App, Company } from '@storefront/contracts/app';
-import type { HiddenModule } from '@storefront/contracts/constants';
+import { companyPrefix, isHidden, isMultiCompany } from '../lib/company.ts';
 
 /**
  * The routing rules of spec §2 as pure functions: each answers where to redirect, or null to stay.
@@ -12,25 +12,6 @@ export interface GuardState {
   landing?: string | null;
   /** The address asks for a preview (`?preview`): the admin site's preview of the landing. */
   preview?: boolean;
-}
-
-export const isMultiCompany = (app: App) => app.allowed_companies.length > 1;
-
-export const isHidden = (company: Company, module: HiddenModule) =>
-  company.hidden_for_members.includes(module);
-
-/** If all of cart, store and program are hidden, the shell shows only a logo. */
-export const allModulesHidden = (company: Company) =>
-  isHidden(company, 'cart') && isHidden(company, 'store') && isHidden(company, 'program');
-
-export function companyByUid(app: App, companyUid: string | undefined): Company | null {
-  if (!companyUid) return app.company;
-  return app.allowed_companies.find((company) => company.uid === companyUid) ?? null;
-}
-
-/** Routes are prefixed /c/{companyUid} for a company other than the main one of a multisite app. */
-export function companyPrefix(app: App, companyUid: string | undefined): string {
-  return companyUid && companyUid !== app.company.uid && isMultiCompany(app) ? `/c/${companyUid}` : '';
 }
 
 /** The main shell (/ prefix): with anonymous navigation off, a visitor goes to /login. */

@@ -1,9 +1,9 @@
 import type { App } from '@storefront/contracts/app';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { NotFoundPage } from '../components/ui/not-found-page.tsx';
 import { AppRecordProvider, AuthProvider } from '../lib/app-context.tsx';
 import { Toasts } from '../lib/toast.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
 
 /** Server state, the tenant, the session and toasts (top-right, 5 s), around the router of either side. */
 export function AppProviders({

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
+import { NotFoundPage } from '../components/ui/not-found-page.tsx';
 import { useAppRecord, useAuth } from '../lib/app-context.tsx';
-import { companyByUid, deletionRedirect, type GuardState } from './guards.ts';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-import { Redirect } from './server-render.tsx';
+import { companyByUid } from '../lib/company.ts';
+import { Redirect } from '../lib/server-render.tsx';
+import { deletionRedirect, type GuardState } from './guards.ts';
 
 /** Applies one rule of guards.ts: redirects when it says so, else renders the children or the nested routes. */
 export function Guard({

@@ -1,6 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { type Location, matchRoutes, Outlet, type RouteObject, useParams, useRoutes } from 'react-router';
+import { NotFoundPage } from '../components/ui/not-found-page.tsx';
 import { useAppRecord, useAuth, useCompany } from '../lib/app-context.tsx';
+import { Redirect } from '../lib/server-render.tsx';
 import {
   categoriesRedirect,
   completeInfoRedirect,
@@ -14,10 +16,8 @@ import {
 } from './guards.ts';
 import { EmptyPage } from './pages/empty-page.tsx';
 import { CompanySwitchPage, CouponLinkPage, InfluencerLinkPage } from './pages/link-pages.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { AllowedCompanyGuard, DeletionLinkGuard, Guard } from './route-guards.tsx';
-import { Redirect } from './server-render.tsx';
 import { LogoLayout, Shell } from './shell/shell.tsx';
 
 // Each screen is its own chunk: a visitor of /carta downloads neither checkout nor staff tools.

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Picture } from '../../components/ui/picture.tsx';
 import { useAppRecord, useCompany } from '../../lib/app-context.tsx';
-import { allModulesHidden, homeTarget, isMultiCompany } from '../guards.ts';
-import { Redirect } from '../server-render.tsx';
+import { allModulesHidden, isMultiCompany } from '../../lib/company.ts';
+import { Redirect } from '../../lib/server-render.tsx';
+import { homeTarget } from '../guards.ts';
 
 // The multi-company view (categories, companies) is its own chunk: single-company homes never load it.
 const CompanyDirectory = lazy(() => import('../../features/menu/components/company-directory.tsx'));

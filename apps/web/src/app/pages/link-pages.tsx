@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { useAppRecord } from '../../lib/app-context.tsx';
+import { companyByUid, companyPrefix } from '../../lib/company.ts';
+import { Redirect } from '../../lib/server-render.tsx';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
-import { companyByUid, companyPrefix, couponTarget } from '../guards.ts';
-import { Redirect } from '../server-render.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
+import { couponTarget } from '../guards.ts';
 
 /** /company/{companyUid}/code/{code}/: stores the coupon for checkout, then opens the products page. */
 export function CouponLinkPage() {

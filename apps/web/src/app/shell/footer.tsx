@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Picture } from '../../components/ui/picture.tsx';
 import { useAppRecord, useAuth, useCompany } from '../../lib/app-context.tsx';
-import { companyPrefix, isHidden } from '../guards.ts';
+import { companyPrefix, isHidden } from '../../lib/company.ts';
 
 // The social icons' paths load after the first paint, in their own small chunk (the footer is below the fold).
 const SocialLinks = lazy(() => import('./social-links.tsx'));

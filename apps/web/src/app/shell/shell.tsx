@@ -4,8 +4,8 @@ import { Link, Outlet } from 'react-router';
 import { Picture } from '../../components/ui/picture.tsx';
 import { useAppRecord, useAuth, useCompany } from '../../lib/app-context.tsx';
 import { BrandContext, brandOf } from '../../lib/brand.ts';
+import { allModulesHidden, isHidden } from '../../lib/company.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { allModulesHidden, isHidden } from '../guards.ts';
 import { LanguageSelector } from './language-selector.tsx';
 
 // The header's cart count reads the cart store, which comes with the cart's chunk.

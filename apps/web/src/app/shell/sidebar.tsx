@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { useMe } from '../../features/account/api/use-me.ts';
 import { usePrograms } from '../../features/programs/api/programs-api.ts';
 import { useAppRecord, useAuth, useCompany } from '../../lib/app-context.tsx';
-import { isHidden } from '../guards.ts';
+import { isHidden } from '../../lib/company.ts';
 import { LanguageSelector } from './language-selector.tsx';
 
 // The city and place selectors live in the menu's chunk, fetched the first time the sidebar opens.

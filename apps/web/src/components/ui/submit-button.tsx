@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { useHydrated } from '../../app/server-render.tsx';
+import { useHydrated } from '../../lib/server-render.tsx';
 
 /**
  * A form's submit button, disabled until the page is hydrated: before that, pressing it (or Enter in a

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { companyPrefix } from '../../../app/guards.ts';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { useCart, useCartType } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
+import { companyPrefix } from '../../../lib/company.ts';
 import { useSelectedPlaceUid } from '../../../lib/place-selection.ts';
 import '../i18n.ts';
 

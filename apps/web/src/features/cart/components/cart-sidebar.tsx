@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { companyPrefix } from '../../../app/guards.ts';
 import { LoadingState } from '../../../components/ui/query-states.tsx';
 import { useAppRecord, useAuth, useCompany } from '../../../lib/app-context.tsx';
 import { dropDirectPurchases, useCart, useCartType } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
+import { companyPrefix } from '../../../lib/company.ts';
 import { useSelectedPlaceUid } from '../../../lib/place-selection.ts';
 import { mergeSavedCarts } from '../api/cart-api.ts';
 import '../i18n.ts';

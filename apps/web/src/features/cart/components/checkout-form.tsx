@@ -7,7 +7,6 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { companyPrefix } from '../../../app/guards.ts';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -15,6 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAppRecord } from '../../../lib/app-context.tsx';
 import { type CartType, clearCart, useCart } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';
+import { companyPrefix } from '../../../lib/company.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';

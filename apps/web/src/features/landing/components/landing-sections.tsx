@@ -4,10 +4,10 @@ import { safeUrl } from '@storefront/contracts/tenant-html';
 import { type JSX, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHostname } from '../../../app/server-render.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
+import { useHostname } from '../../../lib/server-render.tsx';
 import { Carousel } from './carousel.tsx';
 import {
   activeCards,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isHidden } from '../../../app/guards.ts';
-import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
+import { NotFoundPage } from '../../../components/ui/not-found-page.tsx';
 import { useAppRecord, useAuth, useCompany } from '../../../lib/app-context.tsx';
+import { isHidden } from '../../../lib/company.ts';
 import defaultBanner from '../assets/default-banner.svg';
 import '../i18n.ts';
 import './menu.css';

@@ -1,9 +1,9 @@
 import type { Order, Reorder } from '@storefront/contracts/orders';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { companyPrefix } from '../../../app/guards.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppRecord } from '../../../lib/app-context.tsx';
+import { companyPrefix } from '../../../lib/company.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { useReorder } from '../api/orders-api.ts';
 

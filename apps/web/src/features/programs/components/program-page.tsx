@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { isHidden } from '../../../app/guards.ts';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth, useCompany } from '../../../lib/app-context.tsx';
+import { isHidden } from '../../../lib/company.ts';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { useMemberProgram } from '../api/programs-api.ts';
 import en from '../locales/en.json';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NotFoundPage } from '../../../app/pages/not-found-page.tsx';
+import { NotFoundPage } from '../../../components/ui/not-found-page.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppRecord } from '../../../lib/app-context.tsx';

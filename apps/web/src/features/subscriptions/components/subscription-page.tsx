@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { companyPrefix, isHidden } from '../../../app/guards.ts';
 import { EmptyState } from '../../../components/ui/query-states.tsx';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { setCartType } from '../../../lib/cart-store.ts';
+import { companyPrefix, isHidden } from '../../../lib/company.ts';
 import '../i18n.ts';
 import { SubscriptionList } from './subscription-list.tsx';
 import './subscriptions.css';

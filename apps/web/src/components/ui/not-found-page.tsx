@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useServerStatus } from '../server-render.tsx';
+import { useServerStatus } from '../../lib/server-render.tsx';
 
 /** The not-found text; a section, as it shows inside the shell's <main> (the app-less page wraps it in one). */
 export function NotFoundPage() {
