@@ -1,11 +1,13 @@
 // `npm run test:memory` (in `npm test`, issues 19 and 31): the production start's resident memory on the
 // embedded database, the median of seven readings after three quiet seconds: idle after the first start,
 // which imports the demo; idle again after a load of the public reads (menu, product, /carta, a program
-// page: 32 connections, a few seconds each); idle after a restart on that data. Issue 31's budgets are
-// 200 MB and 256 MB for the first two; they print OVER but do not fail yet: measured 255 to 580 MB idle
-// after the first start (580 when no major collection had run since the import; 277 after a forced one,
-// so some 85 MB more than a restart's stay) and 288 to 295 MB after the load. The gate is issue 19's:
-// 256 MB idle after a restart (191 MB).
+// page: 32 connections, a few seconds each); idle after a restart on that data. Issue 31's targets: 200 MB
+// idle after the first start and 256 MB after the load; issue 19's: 256 MB idle after a restart. The first
+// start imports the demo in a child process (server.ts, --seed-demo), so its server idles as after a
+// restart: 194 MB, 235 MB after the load, 194 MB restarted (2026-12-01), against 265, 301 and 198 with
+// the import in its own process. The first start's gate sits 10 MB over its target, as the Lighthouse
+// gate sits under its own, so that a machine that lays memory out a little differently does not fail
+// the build while a return of the import's 70 MB does.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { idleResidentMb, startServer } from './server-process.mjs';
 
-const IDLE_BUDGET_MB = 200;
+const IDLE_TARGET_MB = 200;
+const IDLE_GATE_MB = 210;
 const AFTER_LOAD_BUDGET_MB = 256;
 const RESTART_BUDGET_MB = 256;
 const PLACE = 'place-miraflores';
@@ -52,12 +55,16 @@ try {
   await restarted.stop();
   const against = (mb, budget) => `${mb.toFixed(0)} MB (budget ${budget} MB${mb > budget ? ', OVER' : ''})`;
   console.log(
-    `Resident memory on the embedded database: idle after the first start with the demo import ${against(idle, IDLE_BUDGET_MB)}; after the public reads' load ${against(afterLoad, AFTER_LOAD_BUDGET_MB)}; idle after a restart ${against(restartIdle, RESTART_BUDGET_MB)}; cold start on existing data ${(restarted.startMs / 1000).toFixed(2)} s`,
+    `Resident memory on the embedded database: idle after the first start with the demo import ${against(idle, IDLE_TARGET_MB)}; after the public reads' load ${against(afterLoad, AFTER_LOAD_BUDGET_MB)}; idle after a restart ${against(restartIdle, RESTART_BUDGET_MB)}; cold start on existing data ${(restarted.startMs / 1000).toFixed(2)} s`,
   );
-  if (restartIdle > RESTART_BUDGET_MB) {
-    console.error(`Over the memory budget by ${(restartIdle - RESTART_BUDGET_MB).toFixed(0)} MB.`);
-    process.exitCode = 1;
-  }
+  const broken = [
+    [idle, IDLE_GATE_MB, 'idle after the first start'],
+    [afterLoad, AFTER_LOAD_BUDGET_MB, "after the public reads' load"],
+    [restartIdle, RESTART_BUDGET_MB, 'idle after a restart'],
+  ].filter(([mb, gate]) => mb > gate);
+  for (const [mb, gate, what] of broken)
+    console.error(`Over the memory gate ${what}: ${mb.toFixed(0)} MB, gate ${gate} MB.`);
+  if (broken.length > 0) process.exitCode = 1;
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { openDatabase } from '@storefront/db/client';
 import { DataDirLockedError, lockDataDir } from '@storefront/db/data-dir-lock';
 import { apps } from '@storefront/db/schema/tenancy';
@@ -18,21 +19,47 @@ const MINUTE_MS = 60 * 1000;
 /** Idempotency keys are kept 48 h (issue 5 asks for at least 24 h), then deleted. */
 const IDEMPOTENCY_KEY_TTL_MS = 48 * 60 * MINUTE_MS;
 
+/**
+ * `server.js --seed-demo` migrates the embedded database, imports the demo into it and exits. A first
+ * start on a fresh data folder runs it as a child process and then opens the seeded folder: PGlite's
+ * WebAssembly memory never shrinks, and an import in the server's own process left it 60 to 80 MB
+ * larger for good (issue 31: 265 MB idle after the first start, 194 MB this way).
+ */
+const SEED_FLAG = '--seed-demo';
+
+function seedInChildProcess(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? '', SEED_FLAG], {
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Loading the demo data failed (exit code ${code}).`)),
+    );
+  });
+}
+
 async function main() {
   const config = loadConfig();
   const warning = exposureWarning(config);
   if (warning) console.warn(warning);
   const { database } = config;
+  const seeding = process.argv.includes(SEED_FLAG);
+  const dataDir = ('dataDir' in database && database.dataDir) || null;
+  // Read before the lock's files are written into the folder.
+  const freshDataDir = !!dataDir && (!existsSync(dataDir) || readdirSync(dataDir).length === 0);
+  // The seeding child works under its parent's lock.
   const unlock =
-    'dataDir' in database && database.dataDir
-      ? await lockDataDir(database.dataDir, {
+    dataDir && !seeding
+      ? await lockDataDir(dataDir, {
           // Another server may be writing the folder now: stop before this one writes anything more.
           onLost: (error) => {
-            console.error(`Lost the lock on the data folder ${database.dataDir}: ${error.message}`);
+            console.error(`Lost the lock on the data folder ${dataDir}: ${error.message}`);
             process.exit(1);
           },
         })
       : async () => {};
+  if (freshDataDir && !seeding && !config.production) await seedInChildProcess();
   const handle = await openDatabase(database);
   if (config.production && !config.SECRETS_KEY && (await anyProviderSet(handle.db))) {
     await handle.close();
@@ -49,6 +76,10 @@ async function main() {
       includeDemoUsers: true,
     });
     console.log(`Loaded the demo data: app(s) ${summary.apps.join(', ')}, ${summary.users} user(s).`);
+  }
+  if (seeding) {
+    await handle.close();
+    return;
   }
 
   const app = await buildApp({

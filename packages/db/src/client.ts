@@ -39,7 +39,7 @@ const MIGRATION_LOCK_KEY = 7_150_2026;
  * 128 MB they were a quarter of an idle server's resident memory (issue 19). Its data files go through
  * the operating system's page cache like any file, so a small buffer pool costs little speed.
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB'];
 
 /**
  * Opens the database and applies pending migrations. `dataDir: null` is an in-memory PGlite. Only the
