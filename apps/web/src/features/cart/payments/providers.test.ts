@@ -3,7 +3,13 @@ import { resolve } from 'node:path';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shimDialogs } from '../../../test-support/dialog.ts';
-import { culqiToken, type MercadoPagoInstance, mercadoPagoToken, TokenError } from './providers.ts';
+import {
+  culqiToken,
+  installmentOptions,
+  type MercadoPagoInstance,
+  mercadoPagoToken,
+  TokenError,
+} from './providers.ts';
 
 // The sandbox's stand-in browser scripts (what `npm start` and the journeys load instead of Culqi's and
 // Mercado Pago's), run here as the browser runs them, with the checkout's side of each. The provider
@@ -138,7 +144,7 @@ describe('Culqi Checkout stand-in', () => {
 describe('MercadoPago.js stand-in', () => {
   beforeAll(() => runScript('mercadopago-sdk.js'));
 
-  function mountFields(): MercadoPagoInstance {
+  function mountFields(onBin: (bin: string | null) => void = () => {}): MercadoPagoInstance {
     document.body.innerHTML = `
       <label for="n-input">Número de tarjeta</label><div id="n"></div>
       <label for="e-input">Vencimiento</label><div id="e"></div>
@@ -146,7 +152,10 @@ describe('MercadoPago.js stand-in', () => {
     const MercadoPago = window.MercadoPago;
     if (!MercadoPago) throw new Error('MercadoPago.js did not load');
     const mp = new MercadoPago('TEST-public-key', { locale: 'es-PE' });
-    mp.fields.create('cardNumber', { placeholder: '4111' }).mount('n');
+    mp.fields
+      .create('cardNumber', { placeholder: '4111' })
+      .on('binChange', (event) => onBin(event.bin))
+      .mount('n');
     mp.fields.create('expirationDate', { placeholder: 'MM/AA' }).mount('e');
     mp.fields.create('securityCode', { placeholder: '123' }).mount('c');
     return mp;
@@ -199,5 +208,53 @@ describe('MercadoPago.js stand-in', () => {
     }).catch((error: TokenError) => error);
     expect(refused).toBeInstanceOf(TokenError);
     expect((refused as TokenError).userMessage).toBe('Invalid card_number');
+  });
+
+  it('tells the bin once the card number has eight digits, and null when it no longer has', () => {
+    const bins: (string | null)[] = [];
+    mountFields((bin) => bins.push(bin));
+    type('Número de tarjeta', '4111 111');
+    type('Número de tarjeta', '4111 1111 1111');
+    type('Número de tarjeta', '4111 1111 1111 1111');
+    type('Número de tarjeta', '4111');
+    expect(bins).toEqual(['41111111', null]);
+  });
+
+  it("asks Mercado Pago's instalments for the bin and the amount, and answers them fewest first", async () => {
+    provider(() => ({
+      status: 200,
+      body: [
+        {
+          payment_method_id: 'visa',
+          payer_costs: [3, 1, 40].map((installments) => ({
+            installments,
+            installment_rate: 0,
+            recommended_message: `${installments} cuotas`,
+          })),
+        },
+      ],
+    }));
+    const mp = mountFields();
+    const options = await installmentOptions(mp, { bin: '41111111', cents: 3550 });
+    // 40 is more than the order body takes (1 to 36).
+    expect(options.map((cost) => cost.installments)).toEqual([1, 3]);
+    const url = new URL(requests[0]?.url ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(`${MP_API}/v1/payment_methods/installments`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      public_key: 'TEST-public-key',
+      amount: '35.50',
+      bin: '41111111',
+    });
+  });
+
+  it('rejects with the causes when Mercado Pago refuses the instalments', async () => {
+    provider(() => ({
+      status: 400,
+      body: { message: 'invalid amount or bin', error: 'bad_request', status: 400 },
+    }));
+    const mp = mountFields();
+    await expect(installmentOptions(mp, { bin: '41111111', cents: 3550 })).rejects.toEqual([
+      { code: '400', message: 'invalid amount or bin' },
+    ]);
   });
 });
