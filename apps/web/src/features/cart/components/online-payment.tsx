@@ -137,18 +137,18 @@ export function OnlinePayment({
               <div id={`${ids}-${name}`} className="checkout-secure-field" />
             </div>
           ))}
-          {mp && (
-            <InstallmentsField
-              mp={mp}
-              bin={bin}
-              cents={cents}
-              value={installments}
-              onChange={(next) => setChoice({ for: offerFor, installments: next })}
-            />
-          )}
         </div>
       ) : (
         state === 'ready' && <p>{t(method === 'YAPE' ? 'online.yapeHint' : 'online.culqiHint')}</p>
+      )}
+      {mp && (
+        <InstallmentsField
+          mp={mp}
+          bin={bin}
+          cents={cents}
+          value={installments}
+          onChange={(next) => setChoice({ for: offerFor, installments: next })}
+        />
       )}
       {state === 'ready' && <p className="checkout-online-note">{t('online.secure')}</p>}
     </div>
