@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shimDialogs } from '../../../test-support/dialog.ts';
+import {
+  CULQI_API,
+  MP_API,
+  stubProvider as provider,
+  providerRequests as requests,
+  runSandboxScript as runScript,
+} from '../../../test-support/payment-sandbox.ts';
 import {
   culqiToken,
   installmentOptions,
@@ -11,42 +16,7 @@ import {
   TokenError,
 } from './providers.ts';
 
-// The sandbox's stand-in browser scripts (what `npm start` and the journeys load instead of Culqi's and
-// Mercado Pago's), run here as the browser runs them, with the checkout's side of each. The provider
-// itself is outside the machine: fetch answers as its token endpoints document.
-
-const ORIGIN = 'https://pay.test';
-/** Where each script is served and where its provider's API answers (the sandbox's layout). */
-const SCRIPTS = {
-  'culqi-checkout.js': `${ORIGIN}/api/dev/payments-sandbox/culqi/js/v4`,
-  'mercadopago-sdk.js': `${ORIGIN}/api/dev/payments-sandbox/mercadopago/js/v2`,
-};
-const CULQI_API = `${ORIGIN}/api/dev/payments-sandbox/culqi`;
-const MP_API = `${ORIGIN}/api/dev/payments-sandbox/mercadopago`;
-const sandbox = (name: string) =>
-  readFileSync(resolve('apps/api/src/modules/payments/sandbox', name), 'utf8');
-
-/** Runs a stand-in script as if loaded from its address (document.currentScript.src). */
-function runScript(name: keyof typeof SCRIPTS) {
-  const script = document.createElement('script');
-  script.src = SCRIPTS[name];
-  const current = vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
-  new Function(sandbox(name))();
-  current.mockRestore();
-}
-
-type Answer = { status: number; body: unknown };
-const requests: { url: string; init: RequestInit }[] = [];
-function provider(answer: (url: string, body: Record<string, unknown>) => Answer) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      requests.push({ url, init });
-      const { status, body } = answer(url, JSON.parse(String(init.body ?? '{}')));
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-}
+// The sandbox's stand-in browser scripts run as the browser runs them, with the checkout's side of each.
 
 const type = (label: string, value: string) =>
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
