@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   chooseSlot,
+  digits,
   expect,
   fillBilling,
   type Member,
@@ -8,13 +9,15 @@ import {
   openStore,
   presetCookieChoice,
   signIn,
+  tenantUrl,
   test,
 } from './support.ts';
 
-// Issue 27: paying online through the demo's sandbox (the server's own fake Culqi on loopback, its
-// stand-in checkout script): a card approved, a declined card then a good one, Yape, a transfer the
-// counter confirms, and a paid order cancelled and refunded. Each journey orders as a member of its own
-// at Miraflores, the demo place that takes ONLINE_CARD, YAPE and TRANSFER.
+// Issue 27: paying online through the demo's sandbox (the server's own fake Culqi and Mercado Pago on
+// loopback, their stand-in browser scripts): a card approved, a declined card then a good one, Yape, a
+// transfer the counter confirms, and a paid order cancelled and refunded, each as a member of its own at
+// Miraflores, the demo place that takes ONLINE_CARD, YAPE and TRANSFER through Culqi; and a card in
+// instalments at Café del Parque (multi.localhost), the demo shop that takes cards through Mercado Pago.
 
 const PLACE = 'place-miraflores';
 const APPROVED = '4111 1111 1111 1111';
@@ -182,4 +185,111 @@ test('cancelling a paid order refunds it, and the order says so', { tag: '@phone
   await expect(page.getByTestId('payment-status')).toHaveText(/Reembolso en curso|Reembolsado/);
   await expect(page.getByTestId('payment-status')).toHaveText('Reembolsado');
   await expect(page.getByText('Reembolsado').last()).toBeVisible();
+});
+
+/** The demo's Mercado Pago shop, on another tenant's host; the sandbox's access token reads its payments. */
+const MP_SHOP = (path: string) => tenantUrl('multi.localhost', `/c/multi-cafe${path}`);
+const MP_ACCESS_TOKEN = 'TEST-sandbox-demo-access';
+
+test('pays by card through Mercado Pago in 3 cuotas: the charge carries them', { tag: '@phone' }, async ({
+  page,
+  request,
+}) => {
+  // A member of the other tenant, registered and completed from its own host (its API answers there).
+  await page
+    .context()
+    .addCookies(['cookie_ga', 'cookie_guid'].map((name) => ({ name, value: 'false', url: MP_SHOP('/') })));
+  await page.goto(MP_SHOP('/no/such/page'));
+  const email = `e2e-mp-${Date.now()}-${digits(6)}@demo.pe`;
+  const token = await page.evaluate(
+    async ({ email, document, mobile, address }) => {
+      const send = async (path: string, method: string, body: object, token?: string) => {
+        const answer = await fetch(path, {
+          method,
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Forwarded-For': address,
+            ...(token ? { Authorization: `Token ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+        if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+        return answer.json();
+      };
+      const { token } = await send('/api/v5/register/', 'POST', {
+        document_type: 'NATIONAL_ID',
+        document_number: document,
+        first_name: 'Prueba',
+        last_name: 'Socia',
+        email,
+        mobile_number: mobile,
+        country_code_number: '+51',
+        password: 'Clave1234!',
+        accepted_terms_cond: true,
+      });
+      await send(
+        '/api/v5/me/',
+        'PATCH',
+        { birthdate: '1990-05-14', gender: 'f', area: 'multi-area-lima' },
+        token,
+      );
+      localStorage.setItem('token', token);
+      return token as string;
+    },
+    {
+      email,
+      document: digits(8),
+      mobile: `+519${digits(8)}`,
+      address: `10.${digits(2)}.${digits(2)}.${digits(2)}`,
+    },
+  );
+  expect(token).toBeTruthy();
+
+  await page.goto(MP_SHOP('/products'));
+  await page.getByRole('button', { name: /^Torta de chocolate/ }).click();
+  const popup = page.getByRole('dialog', { name: 'Torta de chocolate' });
+  await popup.getByRole('button', { name: /Agregar/ }).click();
+  await expect(popup).toHaveCount(0);
+  await page.goto(MP_SHOP('/cart?step=checkout'));
+  await chooseSlot(page);
+  await checkoutOf(page).getByLabel('Tarjeta de crédito o débito').check();
+  await fillBilling(page);
+
+  // Mercado Pago's secure fields; its instalments once the card number has its bin.
+  const card = checkoutOf(page);
+  await card.getByLabel('Número de tarjeta').fill(APPROVED);
+  await card.getByLabel('Vencimiento (MM/AA)').fill('12/34');
+  await card.getByLabel('Código de seguridad (CVV)').fill('123');
+  const cuotas = card.getByLabel('Cuotas');
+  await expect(cuotas).toHaveValue('1');
+  await expect(cuotas.locator('option')).toHaveText([
+    '1 cuota de S/ 12.00 (S/ 12.00)',
+    '3 cuotas de S/ 4.00 (S/ 12.00)',
+    '6 cuotas de S/ 2.00 (S/ 12.00)',
+    '12 cuotas de S/ 1.00 (S/ 12.00)',
+  ]);
+  await cuotas.selectOption({ label: '3 cuotas de S/ 4.00 (S/ 12.00)' });
+  // Nothing of the card step is wider than the screen (a phone's 390 px too).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await card.getByRole('button', { name: 'Realizar pedido' }).click();
+
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('payment-status')).toHaveText('Pagado en línea');
+  const orderUid = page.url().split('/').pop() ?? '';
+  // What Mercado Pago was asked: the payment of this order, in 3 instalments.
+  const search = await request.get(
+    `/api/dev/payments-sandbox/mercadopago/v1/payments/search?external_reference=${orderUid}`,
+    { headers: { Authorization: `Bearer ${MP_ACCESS_TOKEN}` } },
+  );
+  expect(search.status()).toBe(200);
+  expect((await search.json()).results).toEqual([
+    expect.objectContaining({
+      external_reference: orderUid,
+      status: 'approved',
+      installments: 3,
+      transaction_amount: 12,
+    }),
+  ]);
 });

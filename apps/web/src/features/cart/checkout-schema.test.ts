@@ -36,6 +36,33 @@ const messages = (values: Partial<CheckoutValues>, context = {}, language: 'es' 
   );
 };
 
+/** A cart of one line and the member's side of the body, for the bodies built below. */
+const cart = {
+  place: 'place-a',
+  products: {
+    p_0: {
+      id: 'p_0',
+      uid: 'p',
+      name: 'P',
+      quantity: 2,
+      unit_price: '10.00',
+      coin_price: null,
+      is_redeemable: false,
+      direct_purchase: false,
+      image: null,
+      option_groups: [{ uid: 'g', name: 'G', options: [{ uid: 'o', name: 'O', price: '1.00' }] }],
+    },
+  },
+};
+const extras = {
+  placeUid: 'place-a',
+  cart,
+  documentType: 'NATIONAL_ID' as const,
+  documentNumber: '44556677',
+  couponCode: 'DESCUENTO5',
+  influencerUid: null,
+};
+
 describe('checkout form rules (spec §5)', () => {
   it('accepts a complete pickup order', () => {
     expect(messages({})).toEqual({});
@@ -97,31 +124,6 @@ describe('checkout form rules (spec §5)', () => {
   });
 
   it('builds the order body of architecture §6, with days for a subscription', () => {
-    const cart = {
-      place: 'place-a',
-      products: {
-        p_0: {
-          id: 'p_0',
-          uid: 'p',
-          name: 'P',
-          quantity: 2,
-          unit_price: '10.00',
-          coin_price: null,
-          is_redeemable: false,
-          direct_purchase: false,
-          image: null,
-          option_groups: [{ uid: 'g', name: 'G', options: [{ uid: 'o', name: 'O', price: '1.00' }] }],
-        },
-      },
-    };
-    const extras = {
-      placeUid: 'place-a',
-      cart,
-      documentType: 'NATIONAL_ID' as const,
-      documentNumber: '44556677',
-      couponCode: 'DESCUENTO5',
-      influencerUid: null,
-    };
     const order = checkoutBody(
       {
         ...valid,
@@ -161,5 +163,25 @@ describe('checkout form rules (spec §5)', () => {
 
   it('offers the next seven days, today first', () => {
     expect(nextDays(new Date(2026, 11, 30), 3)).toEqual(['2026-12-30', '2026-12-31', '2027-01-01']);
+  });
+
+  it('sends the provider token, and instalments only with a card paid through Mercado Pago', () => {
+    const card = { ...valid, payment_type: 'ONLINE_CARD' as const };
+    const regular = { ...extras, type: 'REGULAR' as const };
+    expect(checkoutBody(card, { ...regular, paymentToken: 'card-token-1', installments: 3 })).toMatchObject({
+      payment_token: 'card-token-1',
+      installments: 3,
+    });
+    // Culqi's card and Yape answer no instalments: the body carries none.
+    expect('installments' in checkoutBody(card, { ...regular, paymentToken: 'tkn_test_1' })).toBe(false);
+    const yape = checkoutBody(
+      { ...valid, payment_type: 'YAPE' },
+      { ...regular, paymentToken: 'ype_test_1', installments: 3 },
+    );
+    expect(yape).toMatchObject({ payment_token: 'ype_test_1' });
+    expect('installments' in yape).toBe(false);
+    // No token, no payment fields at all.
+    const cash = checkoutBody(valid, { ...regular, installments: 3 });
+    expect('payment_token' in cash || 'installments' in cash).toBe(false);
   });
 });

@@ -108,6 +108,8 @@ export interface CheckoutExtras {
   total?: string;
   /** The provider's token of a card or Yape payment. */
   paymentToken?: string;
+  /** The instalments of a card paid through Mercado Pago (its tokenizer's answer; others give none). */
+  installments?: number;
 }
 
 /** The gift part as the API takes it ("20.00"), only with cash or card and when given. */
@@ -161,6 +163,9 @@ export function checkoutBody(values: CheckoutValues, extras: CheckoutExtras): Or
     ...(giftAmount(values) ? { gift_card_amount: giftAmount(values) } : {}),
     ...(extras.total ? { total: extras.total } : {}),
     ...(extras.paymentToken ? { payment_token: extras.paymentToken } : {}),
+    ...(extras.paymentToken && values.payment_type === 'ONLINE_CARD' && extras.installments
+      ? { installments: extras.installments }
+      : {}),
     user_data: {
       full_name: `${values.first_name} ${values.last_name}`,
       document_type: extras.documentType,

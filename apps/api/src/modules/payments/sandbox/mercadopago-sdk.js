@@ -73,7 +73,8 @@
           const bin = value.length >= 8 ? value.slice(0, 8) : '';
           if (bin !== lastBin) {
             lastBin = bin;
-            this.emit('binChange', { bin: bin || undefined });
+            // As MercadoPago.js documents binChangeEvent: the bin once valid, null when it is not.
+            this.emit('binChange', { bin: bin || null, field: this.type });
           }
         }
       });

@@ -46,7 +46,7 @@ import en from '../locales/checkout/en.json';
 import es from '../locales/checkout/es.json';
 import { isProviderMethod, onlineMethods, paymentFailure } from '../payments/methods.ts';
 import { TokenError } from '../payments/providers.ts';
-import type { Tokenizer } from './online-payment.tsx';
+import type { ProviderToken, Tokenizer } from './online-payment.tsx';
 import { OTHER_ADDRESS, SavedAddressPicker } from './saved-address-picker.tsx';
 import './checkout.css';
 import { toCents } from '../../../lib/cart-totals.ts';
@@ -297,11 +297,11 @@ function CheckoutFields({
   const submit = form.handleSubmit(async (values) => {
     setGeneral(null);
     if (!priced || quote.isError || quote.isPlaceholderData) return;
-    let paymentToken: string | undefined;
+    let payment: ProviderToken | undefined;
     if (isProviderMethod(values.payment_type)) {
       if (!tokenizer) return;
       try {
-        const token = await tokenizer({
+        const answer = await tokenizer({
           title: company.name,
           cents: toCents(priced.amount_due),
           language,
@@ -312,8 +312,8 @@ function CheckoutFields({
           },
         });
         // Closed by the person: the form stays as it is.
-        if (!token) return;
-        paymentToken = token;
+        if (!answer) return;
+        payment = answer;
       } catch (error) {
         setGeneral(
           [ERRORS.CARD_NOT_PROCESSED[language], error instanceof TokenError ? error.userMessage : undefined]
@@ -332,7 +332,8 @@ function CheckoutFields({
       couponCode: coupon?.code ?? null,
       influencerUid: storage.get(STORAGE_KEYS.influencerUid),
       total: priced.price,
-      paymentToken,
+      paymentToken: payment?.token,
+      installments: payment?.installments,
     });
     try {
       const placed = await place.mutateAsync({ body, key: keys.keyFor(body) });
@@ -537,6 +538,7 @@ function CheckoutFields({
             <OnlinePayment
               method={paymentType}
               settings={paymentSettings.data}
+              cents={priced ? toCents(priced.amount_due) : 0}
               onTokenizer={offerTokenizer}
             />
           </Suspense>

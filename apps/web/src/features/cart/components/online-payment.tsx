@@ -1,10 +1,11 @@
 import type { Language } from '@storefront/contracts/constants';
 import type { PlacePaymentSettings } from '@storefront/contracts/payments';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { loadScript } from '../../../lib/load-script.ts';
 import { culqiToken, type MercadoPagoInstance, mercadoPagoToken } from '../payments/providers.ts';
+import { InstallmentsField } from './installments-field.tsx';
 
 export type ProviderMethod = 'ONLINE_CARD' | 'YAPE';
 
@@ -15,8 +16,13 @@ export interface TokenRequest {
   language: Language;
   holder: { name: string; documentType: string; documentNumber: string };
 }
+/** The provider's token, and with a Mercado Pago card the instalments chosen (1 unless the person chose). */
+export interface ProviderToken {
+  token: string;
+  installments?: number;
+}
 /** Answers the provider's token, or null when the person closed the provider's window. */
-export type Tokenizer = (request: TokenRequest) => Promise<string | null>;
+export type Tokenizer = (request: TokenRequest) => Promise<ProviderToken | null>;
 
 /** Mercado Pago's identification types in Peru for the member's document. */
 const MP_DOCUMENT: Record<string, string> = {
@@ -27,17 +33,20 @@ const MP_DOCUMENT: Record<string, string> = {
 
 /**
  * The payment step of a card or Yape: loads the provider's script (only here, never on the first
- * page), shows Mercado Pago's secure card fields or says where Culqi will ask for the card, and hands
- * the checkout a tokenizer once the script is ready (null while it is not). Card numbers go from the
- * provider's script to the provider only.
+ * page), shows Mercado Pago's secure card fields (and its "Cuotas" once the card's bin is known) or
+ * says where Culqi will ask for the card, and hands the checkout a tokenizer once the script is ready
+ * (null while it is not). Card numbers go from the provider's script to the provider only.
  */
 export function OnlinePayment({
   method,
   settings,
+  cents,
   onTokenizer,
 }: {
   method: ProviderMethod;
   settings: PlacePaymentSettings;
+  /** The amount the card pays, which Mercado Pago's instalments divide. */
+  cents: number;
   onTokenizer: (tokenizer: Tokenizer | null) => void;
 }) {
   const { t } = useTranslation('checkout');
@@ -45,6 +54,17 @@ export function OnlinePayment({
   const [attempt, setAttempt] = useState(0);
   const ids = useId().replace(/:/g, '');
   const { provider, public_key: publicKey, script_url: scriptUrl } = settings;
+  // Mercado Pago: its instance, the card's bin, and the instalments chosen for that card and amount
+  // (another card or amount starts again from one); the tokenizer reads the choice when it is asked.
+  const [mp, setMp] = useState<MercadoPagoInstance | null>(null);
+  const [bin, setBin] = useState<string | null>(null);
+  const [choice, setChoice] = useState<{ for: string; installments: number } | null>(null);
+  const offerFor = `${bin}:${cents}`;
+  const installments = choice?.for === offerFor ? choice.installments : 1;
+  const chosen = useRef(installments);
+  useEffect(() => {
+    chosen.current = installments;
+  }, [installments]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt loads the script again
   useEffect(() => {
@@ -57,25 +77,33 @@ export function OnlinePayment({
       .then(() => {
         if (!active) return;
         if (provider === 'CULQI') {
-          onTokenizer((request) => culqiToken(publicKey, { method, ...request }));
+          onTokenizer(async (request) => {
+            const token = await culqiToken(publicKey, { method, ...request });
+            return token ? { token } : null;
+          });
         } else {
           const MercadoPago = window.MercadoPago;
           if (!MercadoPago) throw new Error('MercadoPago.js missing');
           const mp: MercadoPagoInstance = new MercadoPago(publicKey, { locale: 'es-PE' });
           const fields = [
-            mp.fields.create('cardNumber', { placeholder: '4111 1111 1111 1111' }).mount(`${ids}-number`),
+            mp.fields
+              .create('cardNumber', { placeholder: '4111 1111 1111 1111' })
+              .on('binChange', (event) => setBin(event.bin || null))
+              .mount(`${ids}-number`),
             mp.fields.create('expirationDate', { placeholder: 'MM/AA' }).mount(`${ids}-expiry`),
             mp.fields.create('securityCode', { placeholder: '123' }).mount(`${ids}-cvv`),
           ];
           unmount = () => {
             for (const field of fields) field.unmount();
           };
-          onTokenizer(({ holder }) =>
-            mercadoPagoToken(mp, {
+          onTokenizer(async ({ holder }) => ({
+            token: await mercadoPagoToken(mp, {
               ...holder,
               documentType: MP_DOCUMENT[holder.documentType] ?? 'Otro',
             }),
-          );
+            installments: chosen.current,
+          }));
+          setMp(mp);
         }
         setState('ready');
       })
@@ -86,6 +114,8 @@ export function OnlinePayment({
       active = false;
       onTokenizer(null);
       unmount();
+      setMp(null);
+      setBin(null);
     };
   }, [provider, publicKey, scriptUrl, method, onTokenizer, ids, attempt]);
 
@@ -110,6 +140,15 @@ export function OnlinePayment({
         </div>
       ) : (
         state === 'ready' && <p>{t(method === 'YAPE' ? 'online.yapeHint' : 'online.culqiHint')}</p>
+      )}
+      {mp && (
+        <InstallmentsField
+          mp={mp}
+          bin={bin}
+          cents={cents}
+          value={installments}
+          onChange={(next) => setChoice({ for: offerFor, installments: next })}
+        />
       )}
       {state === 'ready' && <p className="checkout-online-note">{t('online.secure')}</p>}
     </div>

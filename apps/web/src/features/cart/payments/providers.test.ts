@@ -1,46 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shimDialogs } from '../../../test-support/dialog.ts';
-import { culqiToken, type MercadoPagoInstance, mercadoPagoToken, TokenError } from './providers.ts';
+import {
+  CULQI_API,
+  MP_API,
+  stubProvider as provider,
+  providerRequests as requests,
+  runSandboxScript as runScript,
+} from '../../../test-support/payment-sandbox.ts';
+import {
+  culqiToken,
+  installmentOptions,
+  type MercadoPagoInstance,
+  mercadoPagoToken,
+  TokenError,
+} from './providers.ts';
 
-// The sandbox's stand-in browser scripts (what `npm start` and the journeys load instead of Culqi's and
-// Mercado Pago's), run here as the browser runs them, with the checkout's side of each. The provider
-// itself is outside the machine: fetch answers as its token endpoints document.
-
-const ORIGIN = 'https://pay.test';
-/** Where each script is served and where its provider's API answers (the sandbox's layout). */
-const SCRIPTS = {
-  'culqi-checkout.js': `${ORIGIN}/api/dev/payments-sandbox/culqi/js/v4`,
-  'mercadopago-sdk.js': `${ORIGIN}/api/dev/payments-sandbox/mercadopago/js/v2`,
-};
-const CULQI_API = `${ORIGIN}/api/dev/payments-sandbox/culqi`;
-const MP_API = `${ORIGIN}/api/dev/payments-sandbox/mercadopago`;
-const sandbox = (name: string) =>
-  readFileSync(resolve('apps/api/src/modules/payments/sandbox', name), 'utf8');
-
-/** Runs a stand-in script as if loaded from its address (document.currentScript.src). */
-function runScript(name: keyof typeof SCRIPTS) {
-  const script = document.createElement('script');
-  script.src = SCRIPTS[name];
-  const current = vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
-  new Function(sandbox(name))();
-  current.mockRestore();
-}
-
-type Answer = { status: number; body: unknown };
-const requests: { url: string; init: RequestInit }[] = [];
-function provider(answer: (url: string, body: Record<string, unknown>) => Answer) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      requests.push({ url, init });
-      const { status, body } = answer(url, JSON.parse(String(init.body ?? '{}')));
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-}
+// The sandbox's stand-in browser scripts run as the browser runs them, with the checkout's side of each.
 
 const type = (label: string, value: string) =>
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
@@ -138,7 +114,7 @@ describe('Culqi Checkout stand-in', () => {
 describe('MercadoPago.js stand-in', () => {
   beforeAll(() => runScript('mercadopago-sdk.js'));
 
-  function mountFields(): MercadoPagoInstance {
+  function mountFields(onBin: (bin: string | null) => void = () => {}): MercadoPagoInstance {
     document.body.innerHTML = `
       <label for="n-input">Número de tarjeta</label><div id="n"></div>
       <label for="e-input">Vencimiento</label><div id="e"></div>
@@ -146,7 +122,10 @@ describe('MercadoPago.js stand-in', () => {
     const MercadoPago = window.MercadoPago;
     if (!MercadoPago) throw new Error('MercadoPago.js did not load');
     const mp = new MercadoPago('TEST-public-key', { locale: 'es-PE' });
-    mp.fields.create('cardNumber', { placeholder: '4111' }).mount('n');
+    mp.fields
+      .create('cardNumber', { placeholder: '4111' })
+      .on('binChange', (event) => onBin(event.bin))
+      .mount('n');
     mp.fields.create('expirationDate', { placeholder: 'MM/AA' }).mount('e');
     mp.fields.create('securityCode', { placeholder: '123' }).mount('c');
     return mp;
@@ -199,5 +178,53 @@ describe('MercadoPago.js stand-in', () => {
     }).catch((error: TokenError) => error);
     expect(refused).toBeInstanceOf(TokenError);
     expect((refused as TokenError).userMessage).toBe('Invalid card_number');
+  });
+
+  it('tells the bin once the card number has eight digits, and null when it no longer has', () => {
+    const bins: (string | null)[] = [];
+    mountFields((bin) => bins.push(bin));
+    type('Número de tarjeta', '4111 111');
+    type('Número de tarjeta', '4111 1111 1111');
+    type('Número de tarjeta', '4111 1111 1111 1111');
+    type('Número de tarjeta', '4111');
+    expect(bins).toEqual(['41111111', null]);
+  });
+
+  it("asks Mercado Pago's instalments for the bin and the amount, and answers them fewest first", async () => {
+    provider(() => ({
+      status: 200,
+      body: [
+        {
+          payment_method_id: 'visa',
+          payer_costs: [3, 1, 40].map((installments) => ({
+            installments,
+            installment_rate: 0,
+            recommended_message: `${installments} cuotas`,
+          })),
+        },
+      ],
+    }));
+    const mp = mountFields();
+    const options = await installmentOptions(mp, { bin: '41111111', cents: 3550 });
+    // 40 is more than the order body takes (1 to 36).
+    expect(options.map((cost) => cost.installments)).toEqual([1, 3]);
+    const url = new URL(requests[0]?.url ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(`${MP_API}/v1/payment_methods/installments`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      public_key: 'TEST-public-key',
+      amount: '35.50',
+      bin: '41111111',
+    });
+  });
+
+  it('rejects with the causes when Mercado Pago refuses the instalments', async () => {
+    provider(() => ({
+      status: 400,
+      body: { message: 'invalid amount or bin', error: 'bad_request', status: 400 },
+    }));
+    const mp = mountFields();
+    await expect(installmentOptions(mp, { bin: '41111111', cents: 3550 })).rejects.toEqual([
+      { code: '400', message: 'invalid amount or bin' },
+    ]);
   });
 });

@@ -20,8 +20,17 @@ interface CulqiCheckout {
 export interface MercadoPagoField {
   mount(containerId: string): MercadoPagoField;
   unmount(): MercadoPagoField;
+  /** The card number's bin (its first digits) once valid, null when it no longer is. */
+  on(event: 'binChange', listener: (event: { bin: string | null }) => void): MercadoPagoField;
+}
+/** One way of paying the amount: its number of instalments and Mercado Pago's words for it. */
+export interface PayerCost {
+  installments: number;
+  recommended_message: string;
 }
 export interface MercadoPagoInstance {
+  /** The instalments the card's issuer offers for the amount (soles, "35.50"). */
+  getInstallments(params: { amount: string; bin: string }): Promise<{ payer_costs: PayerCost[] }[]>;
   fields: {
     create(
       type: 'cardNumber' | 'expirationDate' | 'securityCode',
@@ -94,4 +103,21 @@ export async function mercadoPagoToken(
     const causes = Array.isArray(error) ? (error as { message?: string }[]) : [];
     throw new TokenError(causes[0]?.message);
   }
+}
+
+/**
+ * The instalments Mercado Pago offers for a card (its bin) and an amount, fewest first (one, the
+ * checkout's default, is always among them), only those the order body takes (1 to 36). A refusal or
+ * a network error rejects.
+ */
+export async function installmentOptions(
+  mp: MercadoPagoInstance,
+  { bin, cents }: { bin: string; cents: number },
+): Promise<PayerCost[]> {
+  const [offer] = await mp.getInstallments({ amount: (cents / 100).toFixed(2), bin });
+  return (offer?.payer_costs ?? [])
+    .filter(
+      (cost) => Number.isInteger(cost.installments) && cost.installments >= 1 && cost.installments <= 36,
+    )
+    .sort((a, b) => a.installments - b.installments);
 }
