@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, tenantUrl, test, untilHydrated } from './support.ts';
+import { expect, logIn, tenantUrl, test, untilHydrated } from './support.ts';
 
 const multi = (path: string) => tenantUrl('multi.localhost', path);
 
@@ -133,6 +133,28 @@ test('the cookie banner: appears, accept all hides it and survives a reload', as
   await context.clearCookies({ name: '_guid' });
   await page.reload();
   await expect(banner).toBeVisible();
+});
+
+test('a choice made as a visitor is not asked again after signing in, a reload or signing out (issue 28)', async ({
+  page,
+}) => {
+  await page.goto('/carta');
+  const banner = page.getByRole('dialog', { name: 'Usamos cookies' });
+  await banner.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(banner).toBeHidden();
+  await logIn(page, { email: 'socio@demo.pe', password: 'Demo1234!' });
+  await expect(page.locator('header').getByRole('link', { name: 'Iniciar sesión' })).toBeHidden();
+  await expect(banner).toBeHidden();
+  await page.reload();
+  await expect(page.locator('main')).toBeVisible();
+  await expect(banner).toBeHidden();
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page.locator('header').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(banner).toBeHidden();
+  expect(
+    await page.evaluate(() => [localStorage.getItem('cookie_ga'), localStorage.getItem('cookie_guid')]),
+  ).toEqual(['false', 'false']);
 });
 
 test('consent is opt-in: every box starts unchecked, accept all and reject weigh the same', async ({
