@@ -20,6 +20,7 @@ export default {
     'playwright-report',
     'apps/web/e2e',
     '.ci',
+    '.stryker-tmp',
   ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

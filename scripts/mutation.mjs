@@ -69,6 +69,21 @@ export const MODULES = [
       `${api}/modules/orders/strict-input.test.ts`,
     ],
   },
+  {
+    name: 'public-origin',
+    mutate: [`${api}/lib/public-origin.ts`],
+    tests: [`${api}/lib/public-origin*.test.ts`],
+  },
+  {
+    name: 'rate-limit-keys',
+    // The limits' keys and refusals (the stores are rate-limit.test.ts's), and the account a sign-in names.
+    mutate: [
+      `${api}/plugins/rate-limit.ts:125-202`,
+      `${api}/modules/accounts/accounts.service.ts:91-94`,
+      `${api}/modules/accounts/accounts.service.ts:217-231`,
+    ],
+    tests: [`${api}/plugins/rate-limit.keys.test.ts`],
+  },
 ];
 
 const TABLE = 'reports/mutation/scores.md';
@@ -109,6 +124,9 @@ for (const module of chosen) {
       module.mutate.join(','),
       '--incrementalFile',
       `reports/mutation/${module.name}.incremental.json`,
+      // A sandbox of its own, so that two modules can run at the same time.
+      '--tempDirName',
+      `.stryker-tmp/${module.name}`,
       ...(force ? ['--force'] : []),
     ],
     {
