@@ -54,12 +54,6 @@ export const MODULES = [
     ],
   },
   {
-    name: 'retail-redemptions',
-    // redeem, stamp and givePoints (the rest of the file is look-ups and the order board).
-    mutate: [`${api}/modules/retail/retail.service.ts:215-338`],
-    tests: [`${api}/modules/retail/retail*.test.ts`],
-  },
-  {
     name: 'orders-pricing-stock',
     mutate: [`${api}/modules/orders/checkout.service.ts`, `${api}/modules/orders/order-lines.service.ts`],
     tests: [
@@ -83,6 +77,71 @@ export const MODULES = [
       `${api}/modules/accounts/accounts.service.ts:217-231`,
     ],
     tests: [`${api}/plugins/rate-limit.keys.test.ts`],
+  },
+  {
+    name: 'order-status',
+    mutate: [`${api}/modules/orders/order-status.service.ts`],
+    tests: [
+      `${api}/modules/orders/order-status.test.ts`,
+      `${api}/modules/orders/cancellations.test.ts`,
+      `${api}/modules/orders/order-notices.test.ts`,
+    ],
+  },
+  {
+    name: 'page-cache',
+    // The rendered-page cache of plugins/storefront.ts: its size and lifetime, what makes a page keepable,
+    // its key, the shared render of a burst, the compressed copies and the cookies that shape a page.
+    mutate: [51, '86-93', '118-151', '160-178', '202-230', '264-278', '320-340'].map(
+      (lines) => `${api}/plugins/storefront.ts:${lines}`,
+    ),
+    tests: [`${api}/plugins/storefront-cache.test.ts`],
+  },
+  {
+    name: 'admin-access',
+    mutate: [`${api}/modules/admin/access/admin-guard.ts`, `${api}/modules/admin/staff/staff.service.ts`],
+    tests: [
+      `${api}/modules/admin/admin-matrix.test.ts`,
+      `${api}/modules/admin/staff/staff.test.ts`,
+      `${api}/modules/admin/session/session.test.ts`,
+    ],
+  },
+  {
+    name: 'admin-campaigns',
+    mutate: ['coupons', 'gift-cards', 'promotions'].map(
+      (s) => `${api}/modules/admin/campaigns/${s}.service.ts`,
+    ),
+    tests: [`${api}/modules/admin/campaigns/campaigns*.test.ts`],
+  },
+  {
+    name: 'availability',
+    mutate: [`${api}/modules/admin/catalogue/availability.service.ts`],
+    tests: [`${api}/modules/admin/catalogue/catalogue*.test.ts`],
+  },
+  {
+    name: 'products-file',
+    // The import: reading a CSV or XLSX file into rows, and planning, checking and writing them.
+    mutate: [
+      `${api}/modules/admin/catalogue/products-file.ts:70-186`,
+      `${api}/modules/admin/catalogue/products-file.service.ts:45-67`,
+      `${api}/modules/admin/catalogue/products-file.service.ts:76-302`,
+    ],
+    tests: [`${api}/modules/admin/catalogue/products-file*.test.ts`],
+  },
+  {
+    name: 'payments',
+    mutate: ['payments.service', 'payments.reconcile', 'payments.repository', 'events'].map(
+      (s) => `${api}/modules/payments/${s}.ts`,
+    ),
+    // Not payments.crash.test.ts: its server runs in a child process, out of the runner's sight.
+    tests: ['checkout', 'events', 'no-secrets']
+      .map((s) => `${api}/modules/payments/payments.${s}.test.ts`)
+      .concat(`${api}/modules/payments/secrets.test.ts`),
+  },
+  {
+    name: 'retail',
+    // The whole of the retail service: look-ups, the order board, redeem, stamp and givePoints.
+    mutate: [`${api}/modules/retail/retail.service.ts`],
+    tests: [`${api}/modules/retail/retail*.test.ts`],
   },
 ];
 
