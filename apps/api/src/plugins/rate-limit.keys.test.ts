@@ -66,7 +66,7 @@ async function run(
 ): Promise<{ code: string; headers: Record<string, unknown> }> {
   const r = reply();
   try {
-    await handler.call(fastify, req, r as unknown as FastifyReply, () => {});
+    await handler.call(fastify, req, r as unknown as FastifyReply);
     return { code: 'passed', headers: r.headers };
   } catch (error) {
     return { code: (error as { code: string }).code, headers: r.headers };

@@ -115,13 +115,14 @@ describe('transitionOrder', () => {
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderUid, uid))
       .orderBy(orderStatusHistory.id);
-  const coinsOf = async () =>
-    (
-      await t.db
-        .select({ coins: memberships.coins })
-        .from(memberships)
-        .where(eq(memberships.userUid, DEMO_MEMBER_UID))
-    )[0]?.coins;
+  const coinsOf = async () => {
+    const [row] = await t.db
+      .select({ coins: memberships.coins })
+      .from(memberships)
+      .where(eq(memberships.userUid, DEMO_MEMBER_UID));
+    if (!row) throw new Error('the demo member has no membership');
+    return row.coins;
+  };
   const statusOf = async (uid: string) =>
     (await t.db.select({ status: orders.status }).from(orders).where(eq(orders.uid, uid)))[0]?.status;
 
