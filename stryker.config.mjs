@@ -12,6 +12,8 @@ export default {
   timeoutMS: 30_000,
   ignorePatterns: [
     'dist',
+    // The built storefront stays: the page-cache module's tests render with it.
+    '!apps/web/dist',
     'data',
     'docs',
     'reports',
@@ -20,6 +22,7 @@ export default {
     'playwright-report',
     'apps/web/e2e',
     '.ci',
+    '.stryker-tmp',
   ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

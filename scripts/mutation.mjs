@@ -54,12 +54,6 @@ export const MODULES = [
     ],
   },
   {
-    name: 'retail-redemptions',
-    // redeem, stamp and givePoints (the rest of the file is look-ups and the order board).
-    mutate: [`${api}/modules/retail/retail.service.ts:215-338`],
-    tests: [`${api}/modules/retail/retail*.test.ts`],
-  },
-  {
     name: 'orders-pricing-stock',
     mutate: [`${api}/modules/orders/checkout.service.ts`, `${api}/modules/orders/order-lines.service.ts`],
     tests: [
@@ -68,6 +62,101 @@ export const MODULES = [
       `${api}/modules/orders/orders.test.ts`,
       `${api}/modules/orders/strict-input.test.ts`,
     ],
+  },
+  {
+    name: 'public-origin',
+    mutate: [`${api}/lib/public-origin.ts`],
+    tests: [`${api}/lib/public-origin*.test.ts`],
+  },
+  {
+    name: 'rate-limit-keys',
+    // The limits' keys and refusals (the stores are rate-limit.test.ts's), and the account a sign-in names.
+    mutate: [
+      `${api}/plugins/rate-limit.ts:125-202`,
+      `${api}/modules/accounts/accounts.service.ts:91-94`,
+      `${api}/modules/accounts/accounts.service.ts:217-231`,
+    ],
+    tests: [`${api}/plugins/rate-limit.keys.test.ts`],
+  },
+  {
+    name: 'order-status',
+    mutate: [`${api}/modules/orders/order-status.service.ts`],
+    tests: [
+      `${api}/modules/orders/order-status.test.ts`,
+      `${api}/modules/orders/cancellations.test.ts`,
+      `${api}/modules/orders/order-notices.test.ts`,
+    ],
+  },
+  {
+    name: 'page-cache',
+    // The rendered-page cache of plugins/storefront.ts, not the rendering around it: its size and lifetime,
+    // what makes a page keepable, its key, the shared render of a burst, the compressed copies and the
+    // cookies that shape a page.
+    mutate: [
+      '51-51',
+      '86-93',
+      '130-130',
+      '139-155',
+      '166-181',
+      '205-222',
+      '231-233',
+      '265-277',
+      '327-343',
+    ].map((lines) => `${api}/plugins/storefront.ts:${lines}`),
+    tests: [`${api}/plugins/storefront-cache.test.ts`],
+  },
+  {
+    name: 'admin-access',
+    mutate: [`${api}/modules/admin/access/admin-guard.ts`, `${api}/modules/admin/staff/staff.service.ts`],
+    tests: [
+      `${api}/modules/admin/admin-matrix.test.ts`,
+      `${api}/modules/admin/staff/staff.test.ts`,
+      `${api}/modules/admin/session/session.test.ts`,
+    ],
+  },
+  {
+    name: 'admin-campaigns',
+    mutate: ['coupons', 'gift-cards', 'promotions'].map(
+      (s) => `${api}/modules/admin/campaigns/${s}.service.ts`,
+    ),
+    tests: [`${api}/modules/admin/campaigns/campaigns*.test.ts`],
+  },
+  {
+    name: 'availability',
+    mutate: [`${api}/modules/admin/catalogue/availability.service.ts`],
+    tests: [`${api}/modules/admin/catalogue/catalogue*.test.ts`],
+  },
+  {
+    name: 'products-file-read',
+    // Reading an uploaded CSV or XLSX into rows: the file alone, by a unit test.
+    mutate: [`${api}/modules/admin/catalogue/products-file.ts:70-186`],
+    tests: [`${api}/modules/admin/catalogue/products-file.read.test.ts`],
+  },
+  {
+    name: 'products-file',
+    // The import of those rows: planning, checking and writing them, and undoing a failed import.
+    mutate: [
+      `${api}/modules/admin/catalogue/products-file.service.ts:45-67`,
+      `${api}/modules/admin/catalogue/products-file.service.ts:76-302`,
+    ],
+    // Not products-file.batches.test.ts: its 10,000 rows take minutes, for each mutant they cover.
+    tests: [`${api}/modules/admin/catalogue/products-file.test.ts`],
+  },
+  {
+    name: 'payments',
+    mutate: ['payments.service', 'payments.reconcile', 'payments.repository', 'events'].map(
+      (s) => `${api}/modules/payments/${s}.ts`,
+    ),
+    // Not payments.crash.test.ts: its server runs in a child process, out of the runner's sight.
+    tests: ['checkout', 'events', 'no-secrets']
+      .map((s) => `${api}/modules/payments/payments.${s}.test.ts`)
+      .concat(`${api}/modules/payments/secrets.test.ts`),
+  },
+  {
+    name: 'retail',
+    // The whole of the retail service: look-ups, the order board, redeem, stamp and givePoints.
+    mutate: [`${api}/modules/retail/retail.service.ts`],
+    tests: [`${api}/modules/retail/retail*.test.ts`],
   },
 ];
 
@@ -88,7 +177,14 @@ function scoreOf(name) {
 
 // --force re-tests every mutant (after adding tests that the incremental file cannot know cover old survivors).
 const force = process.argv.includes('--force');
-const wanted = process.argv.slice(2).filter((arg) => arg !== '--force');
+// --only=<file:lines>[,...] runs one module on part of its code (a long module, a part at a time): its
+// incremental file keeps that part's results, and its row says "part".
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--force' && !arg.startsWith('--only='));
+if (only && wanted.length !== 1) {
+  console.error('--only goes with one module');
+  process.exit(2);
+}
 const chosen = wanted.length ? MODULES.filter((m) => wanted.includes(m.name)) : MODULES;
 if (wanted.length && chosen.length !== wanted.length) {
   console.error(`unknown module; known: ${MODULES.map((m) => m.name).join(', ')}`);
@@ -106,9 +202,12 @@ for (const module of chosen) {
       'run',
       'stryker.config.mjs',
       '--mutate',
-      module.mutate.join(','),
+      only ?? module.mutate.join(','),
       '--incrementalFile',
       `reports/mutation/${module.name}.incremental.json`,
+      // A sandbox of its own, so that two modules can run at the same time.
+      '--tempDirName',
+      `.stryker-tmp/${module.name}`,
       ...(force ? ['--force'] : []),
     ],
     {
@@ -130,7 +229,7 @@ for (const module of chosen) {
   if (score.score < 80) failed = true;
   results.set(
     module.name,
-    `| ${module.name} | ${score.score.toFixed(1)}% | ${score.Killed + score.Timeout} | ${score.Survived} | ${score.NoCoverage} | ${seconds} s |`,
+    `| ${module.name} | ${score.score.toFixed(1)}%${only ? ` (part: ${only})` : ''} | ${score.Killed + score.Timeout} | ${score.Survived} | ${score.NoCoverage} | ${seconds} s |`,
   );
 }
 

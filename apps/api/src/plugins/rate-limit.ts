@@ -130,6 +130,24 @@ export interface Limit {
   keyOf: (request: FastifyRequest) => string | null;
 }
 
+/** A limit counted per client address (the one TRUST_PROXY lets Fastify believe). */
+export const byIp = (name: string, max: number, windowMs: number): Limit => ({
+  name: `${name}:ip`,
+  max,
+  windowMs,
+  keyOf: (request) => request.ip,
+});
+
+/**
+ * The first of these body fields that is a non-empty string, trimmed and lower-cased, so that every
+ * spelling of one address counts together; null (no limit) when the body has none.
+ */
+export function bodyKey(request: FastifyRequest, ...fields: string[]): string | null {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const value = fields.map((field) => body[field]).find((v) => typeof v === 'string' && v !== '');
+  return typeof value === 'string' ? value.trim().toLowerCase() : null;
+}
+
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 // Keys are scoped to the tenant, so that one app's traffic never locks out another's members.

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { products } from '@storefront/db/schema/catalogue';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoTenantFile } from '../test/test-app.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -200,106 +200,6 @@ describe('server-rendered pages of a tenant without signup', () => {
     expect(res.headers.location).toBe('/login');
     const login = await t.app.inject({ url: '/login', headers: { host: 'landing.localhost' } });
     expect(login.statusCode).toBe(200);
-  });
-});
-
-describe('the rendered-page cache', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { WEB_DIST: dist, MENU_CACHE_SECONDS: 60, TENANT_CACHE_SECONDS: 60 } });
-  });
-  afterAll(() => t.close());
-
-  /** The page at `url`, how many API calls the server made to render it, and how many database reads. */
-  async function render(url: string) {
-    const inject = vi.spyOn(t.app, 'inject');
-    const reads = vi.spyOn(t.db, 'select');
-    try {
-      const res = await t.app.inject({ url, headers: { host: 'localhost' } });
-      return { body: res.body, apiCalls: inject.mock.calls.length - 1, reads: reads.mock.calls.length };
-    } finally {
-      inject.mockRestore();
-      reads.mockRestore();
-    }
-  }
-
-  it('keeps a page built from public answers only: /carta is rendered once, and then read from nowhere', async () => {
-    const first = await render('/carta');
-    expect(first.apiCalls).toBeGreaterThan(0);
-    expect(first.reads).toBeGreaterThan(0);
-    // Not even the app record is built again for a kept page.
-    expect(await render('/carta')).toMatchObject({ apiCalls: 0, reads: 0 });
-  });
-
-  it('keeps the app record of pages not kept, and builds it again once an admin write drops the menu', async () => {
-    const recordReads = async () => (await render('/me/delete/x/y')).reads;
-    t.app.menuCache.catalogueChanged();
-    const first = await recordReads();
-    // The deletion check is asked anew, not the record.
-    const kept = await recordReads();
-    expect(kept).toBeLessThan(first);
-    t.app.menuCache.catalogueChanged();
-    expect(await recordReads()).toBeGreaterThan(kept);
-  });
-
-  it('never sends a page kept for one host to another: each links to its own origin (issue 28 item 6)', async () => {
-    const canonicalOf = async (host: string) => {
-      const res = await t.app.inject({ url: '/carta?hosts', headers: { host } });
-      expect(res.statusCode).toBe(200);
-      return /<link rel="canonical" href="([^"]+)"/.exec(res.body)?.[1];
-    };
-    expect(await canonicalOf('localhost:6666')).toBe('http://localhost:6666/carta');
-    expect(await canonicalOf('localhost')).toBe('http://localhost/carta');
-    // Another of the app's domains.
-    expect(await canonicalOf('127.0.0.1')).toBe('http://127.0.0.1/carta');
-    expect(await canonicalOf('localhost:6666')).toBe('http://localhost:6666/carta');
-  });
-
-  it('renders a page not kept yet once for a burst of visitors, and sends each the whole page', async () => {
-    const single = await render('/program/demo-club');
-    const inject = vi.spyOn(t.app, 'inject');
-    try {
-      const burst = await Promise.all(
-        Array.from({ length: 8 }, () =>
-          t.app.inject({ url: '/program/demo-club?burst', headers: { host: 'localhost' } }),
-        ),
-      );
-      // Eight page requests, and the API calls of one render.
-      expect(inject.mock.calls.length - burst.length).toBe(single.apiCalls);
-      for (const res of burst) {
-        expect(res.statusCode).toBe(200);
-        expect(res.body).toContain('Postre por 100 monedas');
-      }
-    } finally {
-      inject.mockRestore();
-    }
-  });
-
-  it('renders a used deletion link anew: the second visit shows the link expired', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v5/login/',
-      payload: { email: 'socio@demo.pe', password: 'Demo1234!' },
-    });
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/v5/delete-account/',
-      headers: { authorization: `Token ${login.json().token}` },
-    });
-    expect(sent.statusCode).toBe(200);
-    const mails = (await t.app.inject('/api/dev/mailbox/')).json() as { text: string }[];
-    const link = mails.map((mail) => mail.text.match(/https?:\/\/\S+\/me\/delete\/\S+/)?.[0]).find(Boolean);
-    const path = new URL(link as string).pathname;
-
-    const before = await render(path);
-    expect(before.body).toContain('Eliminar mi cuenta');
-    const [, , , , userUid, token] = path.split('/');
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v5/me/delete/${userUid}/${token}/` });
-    expect(deleted.statusCode).toBe(200);
-
-    const after = await render(path);
-    expect(after.body).toContain('El link ha expirado.');
-    expect(after.body).not.toContain('Eliminar mi cuenta');
   });
 });
 

@@ -24,7 +24,7 @@ import { pageOf, pageRequest } from '../../lib/paging.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { contextOf, memberContextOf } from '../../lib/request-context.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
-import { failureLimit, limitBy } from '../../plugins/rate-limit.ts';
+import { bodyKey, byIp, failureLimit, limitBy } from '../../plugins/rate-limit.ts';
 import {
   type ClientInfo,
   changePassword,
@@ -57,19 +57,6 @@ const tags = ['accounts'];
 export function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, origin: publicOrigin(request) };
 }
-
-const bodyField = (request: FastifyRequest, ...fields: string[]) => {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  const value = fields.map((field) => body[field]).find((v) => typeof v === 'string' && v !== '');
-  return typeof value === 'string' ? value.trim().toLowerCase() : null;
-};
-
-const byIp = (name: string, max: number, windowMs: number) => ({
-  name: `${name}:ip`,
-  max,
-  windowMs,
-  keyOf: (request: FastifyRequest) => request.ip,
-});
 
 const tokenOf = (request: FastifyRequest) => {
   if (!request.authToken) throw new AppError('NOT_AUTHENTICATED');
@@ -149,7 +136,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
       name: 'validate:document',
       max: 10,
       windowMs: MINUTE,
-      keyOf: (request) => bodyField(request, 'document_number'),
+      keyOf: (request) => bodyKey(request, 'document_number'),
     }),
     handler: (request) => validateDocument(contextOf(request), config, clientInfo(request), request.body),
   });
@@ -233,7 +220,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
       name: 'reset:email',
       max: 5,
       windowMs: 60 * MINUTE,
-      keyOf: (request) => bodyField(request, 'email'),
+      keyOf: (request) => bodyKey(request, 'email'),
     }),
     handler: (request) => requestPasswordReset(contextOf(request), config, clientInfo(request), request.body),
   });

@@ -1,45 +1,14 @@
-import { adminAuditLog } from '@storefront/db/schema/admin';
-import { products } from '@storefront/db/schema/catalogue';
 import { parse } from 'csv-parse/sync';
-import { and, count, eq, gt, max } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { createTestApp } from '../../../test/test-app.ts';
-import { multipartForm, picture } from '../../media/image-test-files.ts';
-import { type AdminTokens, adminCall, adminTenantFile, adminTokens } from '../admin.fixtures.ts';
+import { picture } from '../../media/image-test-files.ts';
+import { adminCall } from '../admin.fixtures.ts';
+import { csv, productsFileApp } from './products-file.fixtures.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let tokens: AdminTokens;
-
-const auditCount = async () => (await t.db.select({ n: count() }).from(adminAuditLog))[0]?.n ?? 0;
-const productCount = async () => (await t.db.select({ n: count() }).from(products))[0]?.n ?? 0;
-const companyProducts = async () =>
-  (await t.db.select({ n: count() }).from(products).where(eq(products.companyUid, 'demo-main')))[0]?.n ?? 0;
-/** Every product's stored row, to compare before and after an import. */
-const snapshot = () =>
-  t.db.select().from(products).where(eq(products.companyUid, 'demo-main')).orderBy(products.uid);
-
-const exported = async (format: 'csv' | 'xlsx') => {
-  const res = await adminCall(t.app, tokens.manager, 'GET', `products/export/?format=${format}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.rawPayload;
-};
-const upload = (bytes: Buffer, language = 'es', filename = 'productos.csv') => {
-  const form = multipartForm(bytes, { filename, type: 'application/octet-stream' });
-  return adminCall(t.app, tokens.manager, 'POST', 'products/import/', form.payload, {
-    'content-type': form.contentType,
-    'accept-language': language,
-  });
-};
-const csv = (text: string) => Buffer.from(text, 'utf8');
-
-beforeAll(async () => {
-  t = await createTestApp({ tenantFile: adminTenantFile() });
-  tokens = await adminTokens(t.db);
-});
-afterAll(() => t.close());
+// The long imports (10,000 rows in short batches, and undoing them) are products-file.batches.test.ts.
+const { ctx, auditCount, productCount, snapshot, exported, upload } = productsFileApp();
 
 describe('products export and import', () => {
   it('exports every product of the company as CSV and XLSX in the import columns', async () => {
@@ -58,7 +27,7 @@ describe('products export and import', () => {
       'direct_purchase',
       'is_active',
     ]);
-    const total = (await adminCall(t.app, tokens.manager, 'GET', 'products/')).json().count;
+    const total = (await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/')).json().count;
     expect(rows).toHaveLength(total + 1);
     const causa = rows.find((row) => row[0] === 'p-causa-limena');
     expect(causa?.[5]).toMatch(/^\d+\.\d\d$/);
@@ -66,7 +35,7 @@ describe('products export and import', () => {
     expect(sheet?.data).toHaveLength(total + 1);
     expect(sheet?.data.find((row) => row[0] === 'p-causa-limena')?.[5]).toBeTypeOf('number');
     // Another company's products are not in it.
-    const rival = await adminCall(t.app, tokens.rivalOwner, 'GET', 'products/export/?format=csv');
+    const rival = await adminCall(ctx.t.app, ctx.tokens.rivalOwner, 'GET', 'products/export/?format=csv');
     expect(rival.statusCode).toBe(404);
   });
 
@@ -89,7 +58,7 @@ describe('products export and import', () => {
       '-2+3': 'short_description',
       '@SUM(A1)': 'description',
     };
-    const edit = await adminCall(t.app, tokens.manager, 'PATCH', 'products/p-causa-limena/', {
+    const edit = await adminCall(ctx.t.app, ctx.tokens.manager, 'PATCH', 'products/p-causa-limena/', {
       title: '=HYPERLINK("http://x","y")',
       brand: '+51 cmd',
       short_description: '-2+3',
@@ -109,7 +78,7 @@ describe('products export and import', () => {
   });
 
   it('creates rows naming no product and updates those matched by uid or sku, each audited, in one go', async () => {
-    await adminCall(t.app, tokens.manager, 'PATCH', 'products/p-chicha-morada/', { sku: 'CHICHA-1' });
+    await adminCall(ctx.t.app, ctx.tokens.manager, 'PATCH', 'products/p-chicha-morada/', { sku: 'CHICHA-1' });
     const audits = await auditCount();
     const res = await upload(
       csv(
@@ -120,14 +89,16 @@ describe('products export and import', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ created: 1, updated: 1, unchanged: 0 });
-    const found = await adminCall(t.app, tokens.manager, 'GET', 'products/?search=tamal%20verde');
+    const found = await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/?search=tamal%20verde');
     expect(found.json().results[0]).toMatchObject({
       sku: 'NUEVO-1',
       price: '8.50',
       is_active: true,
       category: { name: 'Entradas' },
     });
-    const chicha = (await adminCall(t.app, tokens.manager, 'GET', 'products/p-chicha-morada/')).json();
+    const chicha = (
+      await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/p-chicha-morada/')
+    ).json();
     expect(chicha).toMatchObject({ price: '7.00', is_active: false, category: null });
     expect(await auditCount()).toBe(audits + 2);
     // The same file again matches both rows by sku: nothing new.
@@ -236,72 +207,8 @@ describe('products export and import', () => {
       unknown_columns: ['name', 'cost'],
       missing_columns: ['title', 'price'],
     });
-    const plain = await adminCall(t.app, tokens.manager, 'POST', 'products/import/', { title: 'x' });
+    const plain = await adminCall(ctx.t.app, ctx.tokens.manager, 'POST', 'products/import/', { title: 'x' });
     expect(plain.statusCode).toBe(400);
     expect(await productCount()).toBe(count0);
   });
-
-  it("writes a 10,000-row file in short batches: another company's menu answers while it runs", async () => {
-    const [before, audits] = [await companyProducts(), await auditCount()];
-    const lines = Array.from({ length: 10_000 }, (_, i) => `LOTE-${i};Plato ${i};${(i % 50) + 1}.50`);
-    const running = upload(csv(`sku;title;price\n${lines.join('\n')}\n`));
-    // Its first batch is committed: seen from outside while the rest is still to come.
-    await expect.poll(companyProducts, { timeout: 120_000, interval: 20 }).toBeGreaterThan(before);
-    expect(await companyProducts()).toBeLessThan(before + 10_000);
-    const menu = await t.app.inject({
-      url: '/api/v7/places/multi-place-cafe/products/?search=espresso',
-      headers: { host: 'multi.localhost' },
-    });
-    expect(menu.statusCode, menu.body).toBe(200);
-    expect(menu.json().results.map((product: { title: string }) => product.title)).toEqual(['Espresso']);
-    // It answered before the import's last batch.
-    expect(await companyProducts()).toBeLessThan(before + 10_000);
-    const res = await running;
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ created: 10_000, updated: 0, unchanged: 0 });
-    expect([await companyProducts(), await auditCount()]).toEqual([before + 10_000, audits + 10_000]);
-  }, 300_000);
-
-  it('undoes the batches it wrote when a later one fails: a product changed meanwhile answers 409', async () => {
-    const before = await snapshot();
-    const lastAudit = (await t.db.select({ id: max(adminAuditLog.id) }).from(adminAuditLog))[0]?.id ?? 0;
-    const lines = Array.from({ length: 1000 }, (_, i) => `;DESHACER-${i};Plato ${i};5`);
-    const running = upload(
-      csv(
-        `uid;sku;title;price\np-papa-a-la-huancaina;;Papa importada;21\n${lines.join('\n')}\n` +
-          'p-causa-limena;;Causa importada;30\n',
-      ),
-    );
-    // The huancaína's batch is written; the causa, in the last one, is changed before the import gets to it.
-    await expect.poll(companyProducts, { timeout: 120_000, interval: 20 }).toBeGreaterThan(before.length);
-    const edit = await adminCall(t.app, tokens.manager, 'PATCH', 'products/p-causa-limena/', {
-      title: 'Causa del día',
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
-    const res = await running;
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().current).toMatchObject({ uid: 'p-causa-limena', title: 'Causa del día' });
-    // Nothing of the file stays; the edit made meanwhile does.
-    const after = await snapshot();
-    expect(after.map((row) => row.uid)).toEqual(before.map((row) => row.uid));
-    const titleOf = (rows: typeof before, uid: string) => rows.find((row) => row.uid === uid)?.title;
-    expect(titleOf(after, 'p-causa-limena')).toBe('Causa del día');
-    const papa = (await adminCall(t.app, tokens.manager, 'GET', 'products/p-papa-a-la-huancaina/')).json();
-    expect(papa).toMatchObject({ title: 'Papa a la huancaína', price: '15.00' });
-    // The undo is audited like any change: each product created is deleted, the huancaína changed back.
-    const lines2 = await t.db
-      .select()
-      .from(adminAuditLog)
-      .where(and(gt(adminAuditLog.id, lastAudit), eq(adminAuditLog.objectType, 'product')))
-      .orderBy(adminAuditLog.id);
-    const actions = (action: string) => lines2.filter((line) => line.action === action).length;
-    expect(actions('create')).toBeGreaterThan(0);
-    expect(actions('delete')).toBe(actions('create'));
-    expect(
-      lines2.filter((line) => line.objectUid === 'p-papa-a-la-huancaina').map((line) => line.after),
-    ).toEqual([
-      { title: 'Papa importada', price: '21.00' },
-      { title: 'Papa a la huancaína', price: '15.00' },
-    ]);
-  }, 300_000);
 });

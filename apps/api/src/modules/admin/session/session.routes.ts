@@ -1,29 +1,24 @@
 import { adminMeSchema, adminSessionBodySchema, adminSessionSchema } from '@storefront/contracts/admin';
 import { AppError } from '@storefront/contracts/errors';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../plugins/error-handler.ts';
-import { failureLimit } from '../../../plugins/rate-limit.ts';
+import { bodyKey, byIp, failureLimit } from '../../../plugins/rate-limit.ts';
 import { adminUserContextOf } from '../access/admin-guard.ts';
 import { me, signIn, signOut } from './session.service.ts';
 
 const MINUTE = 60_000;
 const tags = ['admin'];
 
-const emailOf = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email !== '' ? email.trim().toLowerCase() : null;
-};
-
 /** Sign-in, sign-out and the caller's companies; the company-scoped routes live in their features. */
 export const adminSessionRoutes: FastifyPluginAsyncZod = async (api) => {
   // Wrong passwords are counted per IP and per account, like the storefront's sign-in.
-  const failures = failureLimit(
-    api,
-    { name: 'admin-login:ip', max: 30, windowMs: 15 * MINUTE, keyOf: (request) => request.ip },
-    { name: 'admin-login:account', max: 5, windowMs: 15 * MINUTE, keyOf: emailOf },
-  );
+  const failures = failureLimit(api, byIp('admin-login', 30, 15 * MINUTE), {
+    name: 'admin-login:account',
+    max: 5,
+    windowMs: 15 * MINUTE,
+    keyOf: (request) => bodyKey(request, 'email'),
+  });
   api.post('/admin/session/', {
     schema: {
       operationId: 'adminSignIn',

@@ -119,6 +119,37 @@ describe('admin staff', () => {
     expect(mails[0]?.text).toMatch(new RegExp(`/reset-password/${user?.uid}/[\\w-]+\\?welcome`));
   });
 
+  it('creates the account with the names given, and empty ones for names not given', async () => {
+    const invite = async (email: string, names: Record<string, string>) => {
+      const res = await call(tokens.owner, 'POST', 'staff/', {
+        email,
+        role: 'manager',
+        places: ['place-miraflores'],
+        ...names,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    expect(await invite('apellido@demo.pe', { last_name: 'Ruiz' })).toMatchObject({
+      first_name: '',
+      last_name: 'Ruiz',
+    });
+    expect(await invite('sin-nombre@demo.pe', {})).toMatchObject({ first_name: '', last_name: '' });
+  });
+
+  it('keeps the version and writes nothing for a change that changes nothing; the last owner may move places', async () => {
+    const current = (await call(tokens.owner, 'GET', `staff/${STAFF_UID}/`)).json();
+    const before = await snapshot();
+    const same = await call(tokens.owner, 'PATCH', `staff/${STAFF_UID}/`, { places: current.places });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual(current);
+    expect(await snapshot()).toEqual(before);
+    // The only owner changes places without naming the role: no "last owner" refusal.
+    const moved = await call(tokens.owner, 'PATCH', `staff/${OWNER_UID}/`, { places: ['place-cayma'] });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ role: 'owner', places: ['place-cayma'] });
+  });
+
   it('refuses bad input with a 400 and changes nothing', async () => {
     const before = await snapshot();
     const bad: [string, InjectOptions['method'], unknown, string][] = [

@@ -1,0 +1,77 @@
+import { adminAuditLog } from '@storefront/db/schema/admin';
+import { and, eq, gt, max } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { adminCall } from '../admin.fixtures.ts';
+import { csv, productsFileApp } from './products-file.fixtures.ts';
+
+// The products import of a long file: written in short batches that let other requests in, and undone
+// batch by batch when a later one fails.
+const { ctx, auditCount, companyProducts, snapshot, upload } = productsFileApp();
+
+describe('a long products import', () => {
+  it("writes a 10,000-row file in short batches: another company's menu answers while it runs", async () => {
+    const [before, audits] = [await companyProducts(), await auditCount()];
+    const lines = Array.from({ length: 10_000 }, (_, i) => `LOTE-${i};Plato ${i};${(i % 50) + 1}.50`);
+    const running = upload(csv(`sku;title;price\n${lines.join('\n')}\n`));
+    // Its first batch is committed: seen from outside while the rest is still to come.
+    await expect.poll(companyProducts, { timeout: 120_000, interval: 20 }).toBeGreaterThan(before);
+    expect(await companyProducts()).toBeLessThan(before + 10_000);
+    const menu = await ctx.t.app.inject({
+      url: '/api/v7/places/multi-place-cafe/products/?search=espresso',
+      headers: { host: 'multi.localhost' },
+    });
+    expect(menu.statusCode, menu.body).toBe(200);
+    expect(menu.json().results.map((product: { title: string }) => product.title)).toEqual(['Espresso']);
+    // It answered before the import's last batch.
+    expect(await companyProducts()).toBeLessThan(before + 10_000);
+    const res = await running;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 10_000, updated: 0, unchanged: 0 });
+    expect([await companyProducts(), await auditCount()]).toEqual([before + 10_000, audits + 10_000]);
+  }, 300_000);
+
+  it('undoes the batches it wrote when a later one fails: a product changed meanwhile answers 409', async () => {
+    const before = await snapshot();
+    const lastAudit = (await ctx.t.db.select({ id: max(adminAuditLog.id) }).from(adminAuditLog))[0]?.id ?? 0;
+    const lines = Array.from({ length: 1000 }, (_, i) => `;DESHACER-${i};Plato ${i};5`);
+    const running = upload(
+      csv(
+        `uid;sku;title;price\np-papa-a-la-huancaina;;Papa importada;21\n${lines.join('\n')}\n` +
+          'p-causa-limena;;Causa importada;30\n',
+      ),
+    );
+    // The huancaína's batch is written; the causa, in the last one, is changed before the import gets to it.
+    await expect.poll(companyProducts, { timeout: 120_000, interval: 20 }).toBeGreaterThan(before.length);
+    const edit = await adminCall(ctx.t.app, ctx.tokens.manager, 'PATCH', 'products/p-causa-limena/', {
+      title: 'Causa del día',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const res = await running;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().current).toMatchObject({ uid: 'p-causa-limena', title: 'Causa del día' });
+    // Nothing of the file stays; the edit made meanwhile does.
+    const after = await snapshot();
+    expect(after.map((row) => row.uid)).toEqual(before.map((row) => row.uid));
+    const titleOf = (rows: typeof before, uid: string) => rows.find((row) => row.uid === uid)?.title;
+    expect(titleOf(after, 'p-causa-limena')).toBe('Causa del día');
+    const papa = (
+      await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/p-papa-a-la-huancaina/')
+    ).json();
+    expect(papa).toMatchObject({ title: 'Papa a la huancaína', price: '15.00' });
+    // The undo is audited like any change: each product created is deleted, the huancaína changed back.
+    const lines2 = await ctx.t.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(gt(adminAuditLog.id, lastAudit), eq(adminAuditLog.objectType, 'product')))
+      .orderBy(adminAuditLog.id);
+    const actions = (action: string) => lines2.filter((line) => line.action === action).length;
+    expect(actions('create')).toBeGreaterThan(0);
+    expect(actions('delete')).toBe(actions('create'));
+    expect(
+      lines2.filter((line) => line.objectUid === 'p-papa-a-la-huancaina').map((line) => line.after),
+    ).toEqual([
+      { title: 'Papa importada', price: '21.00' },
+      { title: 'Papa a la huancaína', price: '15.00' },
+    ]);
+  }, 300_000);
+});

@@ -1,0 +1,44 @@
+import { adminAuditLog } from '@storefront/db/schema/admin';
+import { products } from '@storefront/db/schema/catalogue';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestApp } from '../../../test/test-app.ts';
+import { multipartForm } from '../../media/image-test-files.ts';
+import { type AdminTokens, adminCall, adminTenantFile, adminTokens } from '../admin.fixtures.ts';
+
+/**
+ * An admin API on the admin tenant file for the products-file tests (the quick ones and the long
+ * batches, apart so that mutation testing runs the quick ones alone), with what they read and send.
+ */
+export function productsFileApp() {
+  const ctx = {} as { t: Awaited<ReturnType<typeof createTestApp>>; tokens: AdminTokens };
+  beforeAll(async () => {
+    ctx.t = await createTestApp({ tenantFile: adminTenantFile() });
+    ctx.tokens = await adminTokens(ctx.t.db);
+  });
+  afterAll(() => ctx.t.close());
+
+  const auditCount = async () => (await ctx.t.db.select({ n: count() }).from(adminAuditLog))[0]?.n ?? 0;
+  const productCount = async () => (await ctx.t.db.select({ n: count() }).from(products))[0]?.n ?? 0;
+  const companyProducts = async () =>
+    (await ctx.t.db.select({ n: count() }).from(products).where(eq(products.companyUid, 'demo-main')))[0]
+      ?.n ?? 0;
+  /** Every product's stored row, to compare before and after an import. */
+  const snapshot = () =>
+    ctx.t.db.select().from(products).where(eq(products.companyUid, 'demo-main')).orderBy(products.uid);
+  const exported = async (format: 'csv' | 'xlsx') => {
+    const res = await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', `products/export/?format=${format}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.rawPayload;
+  };
+  const upload = (bytes: Buffer, language = 'es', filename = 'productos.csv') => {
+    const form = multipartForm(bytes, { filename, type: 'application/octet-stream' });
+    return adminCall(ctx.t.app, ctx.tokens.manager, 'POST', 'products/import/', form.payload, {
+      'content-type': form.contentType,
+      'accept-language': language,
+    });
+  };
+  return { ctx, auditCount, productCount, companyProducts, snapshot, exported, upload };
+}
+
+export const csv = (text: string) => Buffer.from(text, 'utf8');
