@@ -108,6 +108,62 @@ describe('products export and import', () => {
     expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 2 });
   });
 
+  it('changes only the columns a file has, and reads coin prices and flags as a spreadsheet writes them', async () => {
+    const product = async (uid: string) =>
+      (await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', `products/${uid}/`)).json();
+    const set = await adminCall(ctx.t.app, ctx.tokens.manager, 'PATCH', 'products/p-causa-limena/', {
+      brand: 'Casa',
+      sku: 'CAUSA-1',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const renamed = await upload(csv('uid,title,price\np-causa-limena,Causa de la casa,19\n'));
+    expect(renamed.json()).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(await product('p-causa-limena')).toMatchObject({
+      title: 'Causa de la casa',
+      price: '19.00',
+      short_description: 'Papa amarilla prensada con ají, rellena de pollo y palta.',
+      brand: 'Casa',
+      sku: 'CAUSA-1',
+      category: { name: 'Entradas' },
+      is_active: true,
+    });
+    // A typed FALSE of a spreadsheet switches the product off.
+    const off = await writeXlsxFile(
+      [
+        ['uid', 'title', 'price', 'is_active'].map((value) => ({ value })),
+        [
+          { value: 'p-causa-limena' },
+          { value: 'Causa de la casa' },
+          { value: 19, type: Number },
+          { value: false, type: Boolean },
+        ],
+      ],
+      { sheet: 'products' },
+    ).toBuffer();
+    expect((await upload(off, 'es', 'productos.xlsx')).json()).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    expect((await product('p-causa-limena')).is_active).toBe(false);
+    // Coins as text of digits are a number; anything else is refused on its row.
+    const coins = await upload(csv('sku,title,price,coin_price,is_redeemable\nCANJE-1,Canje,5,120,true\n'));
+    expect(coins.json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    const found = await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/?search=CANJE-1');
+    expect(found.json().results).toMatchObject([{ title: 'Canje', coin_price: 120, is_redeemable: true }]);
+    const bad = await upload(csv('title,price,coin_price\nA,5,x12\nB,5,12x\nC,5,-\n'));
+    expect(
+      bad.json().rows.map((row: { row: number; errors: object }) => [row.row, Object.keys(row.errors)]),
+    ).toEqual([
+      [2, ['coin_price']],
+      [3, ['coin_price']],
+      [4, ['coin_price']],
+    ]);
+    // Two new rows with one sku.
+    const twice = await upload(csv('sku;title;price\nDOBLE-1;A;1\nDOBLE-1;B;2\n'));
+    expect(twice.json().rows).toEqual([{ row: 3, errors: { sku: ['Se repite en otra fila del archivo.'] } }]);
+  });
+
   it('refuses the whole file when one row is wrong, with each row and field, in es and en', async () => {
     const before = await snapshot();
     const [products0, audits] = [await productCount(), await auditCount()];
