@@ -162,13 +162,29 @@ export const MODULES = [
 
 const TABLE = 'reports/mutation/scores.md';
 
-function scoreOf(name) {
+/**
+ * Whether a mutant is in what was mutated (`file` or `file:from-to`): an incremental file keeps the
+ * results of earlier runs over a wider range of lines too, which the score leaves out.
+ */
+function inScope(mutate, file, line) {
+  return mutate.some((spec) => {
+    const [path, lines] = spec.split(':');
+    if (path !== file) return false;
+    if (!lines) return true;
+    const [from, to] = lines.split('-').map(Number);
+    return line >= from && line <= to;
+  });
+}
+
+function scoreOf(name, mutate) {
   const file = `reports/mutation/${name}.incremental.json`;
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const counts = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0 };
-  for (const source of Object.values(report.files)) {
-    for (const mutant of source.mutants) if (mutant.status in counts) counts[mutant.status] += 1;
+  for (const [path, source] of Object.entries(report.files)) {
+    for (const mutant of source.mutants)
+      if (mutant.status in counts && inScope(mutate, path, mutant.location.start.line))
+        counts[mutant.status] += 1;
   }
   const detected = counts.Killed + counts.Timeout;
   const valid = detected + counts.Survived + counts.NoCoverage;
@@ -220,7 +236,7 @@ for (const module of chosen) {
     },
   );
   const seconds = Math.round((Date.now() - started) / 1000);
-  const score = scoreOf(module.name);
+  const score = scoreOf(module.name, only ? only.split(',') : module.mutate);
   if (run.status !== 0 || !score) {
     failed = true;
     console.error(`mutation: ${module.name} did not finish (exit ${run.status})`);

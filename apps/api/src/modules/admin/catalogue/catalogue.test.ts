@@ -562,6 +562,48 @@ describe('admin availability per place', () => {
     expect(row).toBeUndefined();
   });
 
+  it('names each refused field, audits each change with its values, and keeps what a change does not name', async () => {
+    const unknown = 'No existe en esta empresa.';
+    const create = (body: object) => call(tokens.manager, 'POST', 'availability/', body);
+    expect((await create({ place: 'place-rival', product: 'p-nope' })).json()).toEqual({
+      place: [unknown],
+      product: [unknown],
+    });
+    expect((await create({ place: 'place-rival', product: 'p-causa-limena' })).json()).toEqual({
+      place: [unknown],
+    });
+    expect((await create({ place: 'place-cayma', product: 'p-nope' })).json()).toEqual({
+      product: [unknown],
+    });
+    expect((await create({ place: 'place-miraflores', product: 'p-causa-limena' })).json()).toEqual({
+      product: ['Ya existe.'],
+    });
+    expect((await call(tokens.manager, 'GET', 'availability/place-miraflores.p-nope/')).statusCode).toBe(404);
+
+    const uid = 'place-miraflores.p-lomo-saltado';
+    const patch = (body: object) => call(tokens.manager, 'PATCH', `availability/${uid}/`, body);
+    const lastLine = async () =>
+      (
+        await t.db
+          .select({ action: adminAuditLog.action, before: adminAuditLog.before, after: adminAuditLog.after })
+          .from(adminAuditLog)
+          .where(and(eq(adminAuditLog.objectType, 'availability'), eq(adminAuditLog.objectUid, uid)))
+          .orderBy(adminAuditLog.id)
+      ).at(-1);
+    await patch({ available: true, stock: 7 });
+    expect((await patch({ available: false })).json()).toMatchObject({ available: false, stock: 7 });
+    // The audit line holds what changed.
+    expect(await lastLine()).toEqual({
+      action: 'update',
+      before: { available: true },
+      after: { available: false },
+    });
+    // Not sold out any more leaves a stock that was not zero as it was.
+    expect((await patch({ sold_out: false })).json()).toMatchObject({ available: false, stock: 7 });
+    expect((await patch({ stock: 3 })).json()).toMatchObject({ available: false, stock: 3 });
+    await patch({ available: true, stock: null });
+  });
+
   it('refuses bad availability input with 400 and changes nothing', async () => {
     const before = await auditCount();
     const bad: [InjectOptions['method'], string, unknown][] = [

@@ -48,9 +48,24 @@ describe('readProductsFile: CSV', () => {
     expect(await readProductsFile(csv('title,price,brand\nCausa;A,12.50,B;C\n'))).toEqual([
       { row: 2, cells: { title: 'Causa;A', price: '12.50', brand: 'B;C' } },
     ]);
+    // A header with both splits on ",", to its last character (a file of one line too).
+    expect(await codeOf(csv('title,price;x\nA,1\n'))).toEqual({
+      code: 'IMPORT_COLUMNS',
+      data: { unknown_columns: ['price;x'], missing_columns: ['price'], repeated_columns: [] },
+    });
+    expect(await codeOf(csv('title;price,'))).toEqual({
+      code: 'IMPORT_COLUMNS',
+      data: { unknown_columns: ['title;price'], missing_columns: ['title', 'price'], repeated_columns: [] },
+    });
     // Only the header line decides: a ";" in a later line does not.
     expect(await readProductsFile(csv('title,price\nA;B,1\n'))).toEqual([
       { row: 2, cells: { title: 'A;B', price: '1' } },
+    ]);
+  });
+
+  it('skips the byte order mark before a quoted first cell', async () => {
+    expect(await readProductsFile(csv('\uFEFF"title",price\nA,1\n'))).toEqual([
+      { row: 2, cells: { title: 'A', price: '1' } },
     ]);
   });
 
@@ -125,6 +140,16 @@ describe('readProductsFile: XLSX', () => {
       row: 4,
       cells: { title: 'Lomo', price: 30, is_active: false, brand: 'Casa', sku: 'L-1' },
     });
+  });
+
+  it('leaves out a column without a header cell', async () => {
+    const rows = await readProductsFile(
+      await xlsx([
+        ['title', null, 'price'],
+        ['Causa', 'nota', 12],
+      ]),
+    );
+    expect(rows).toEqual([{ row: 2, cells: { title: 'Causa', price: 12 } }]);
   });
 
   it('refuses a zip that is no workbook, and one that would unpack to too much', async () => {

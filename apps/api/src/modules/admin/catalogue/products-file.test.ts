@@ -108,6 +108,68 @@ describe('products export and import', () => {
     expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 2 });
   });
 
+  it('changes only the columns a file has, and reads coin prices and flags as a spreadsheet writes them', async () => {
+    const product = async (uid: string) =>
+      (await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', `products/${uid}/`)).json();
+    // A product of this test's own, with the fields a file of fewer columns must leave alone.
+    const made = await adminCall(ctx.t.app, ctx.tokens.manager, 'POST', 'products/', {
+      title: 'Tamal verde',
+      short_description: 'De maíz y culantro',
+      price: '8.00',
+      brand: 'Casa',
+      sku: 'TAMAL-1',
+      category_uid: 'pc-entradas',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const uid = made.json().uid as string;
+    const renamed = await upload(csv(`uid,title,price\n${uid},Tamal de la casa,9\n`));
+    expect(renamed.json()).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(await product(uid)).toMatchObject({
+      title: 'Tamal de la casa',
+      price: '9.00',
+      short_description: 'De maíz y culantro',
+      brand: 'Casa',
+      sku: 'TAMAL-1',
+      category: { name: 'Entradas' },
+      is_active: true,
+    });
+    // A typed FALSE of a spreadsheet switches the product off.
+    const off = await writeXlsxFile(
+      [
+        ['uid', 'title', 'price', 'is_active'].map((value) => ({ value })),
+        [
+          { value: uid },
+          { value: 'Tamal de la casa' },
+          { value: 9, type: Number },
+          { value: false, type: Boolean },
+        ],
+      ],
+      { sheet: 'products' },
+    ).toBuffer();
+    expect((await upload(off, 'es', 'productos.xlsx')).json()).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    expect((await product(uid)).is_active).toBe(false);
+    // Coins as text of digits are a number; anything else is refused on its row.
+    const coins = await upload(csv('sku,title,price,coin_price,is_redeemable\nCANJE-1,Canje,5,120,true\n'));
+    expect(coins.json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    const found = await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/?search=CANJE-1');
+    expect(found.json().results).toMatchObject([{ title: 'Canje', coin_price: 120, is_redeemable: true }]);
+    const bad = await upload(csv('title,price,coin_price\nA,5,x12\nB,5,12x\nC,5,-\n'));
+    expect(
+      bad.json().rows.map((row: { row: number; errors: object }) => [row.row, Object.keys(row.errors)]),
+    ).toEqual([
+      [2, ['coin_price']],
+      [3, ['coin_price']],
+      [4, ['coin_price']],
+    ]);
+    // Two new rows with one sku.
+    const twice = await upload(csv('sku;title;price\nDOBLE-1;A;1\nDOBLE-1;B;2\n'));
+    expect(twice.json().rows).toEqual([{ row: 3, errors: { sku: ['Se repite en otra fila del archivo.'] } }]);
+  });
+
   it('refuses the whole file when one row is wrong, with each row and field, in es and en', async () => {
     const before = await snapshot();
     const [products0, audits] = [await productCount(), await auditCount()];

@@ -126,6 +126,7 @@ function csvTable(bytes: Buffer): unknown[][] {
   const delimiter = header.includes(';') && !header.includes(',') ? ';' : ',';
   try {
     // Blank lines stay records (skipped below), so that a row's number is its row in a spreadsheet.
+    // Stryker disable next-line BooleanLiteral: the TextDecoder above has dropped a BOM already.
     return parse(text, { bom: true, delimiter, relax_column_count: true });
   } catch {
     throw new AppError('IMPORT_FILE_TYPE');
