@@ -4,22 +4,17 @@
 // is read here too, so the charge's moment and the board's are on one clock.
 // Usage: npm run bench -- --only payments [--duration 5 --connections 10].
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@storefront/db/client';
-import { placeProducts } from '@storefront/db/schema/catalogue';
-import { importTenantFile } from '@storefront/db/tenant-import';
-import { and, eq } from 'drizzle-orm';
-import { DEMO_MEMBER_UID, pickupBody, tomorrow } from '../apps/api/src/modules/orders/orders.fixtures.ts';
+import { pickupBody, tomorrow } from '../apps/api/src/modules/orders/orders.fixtures.ts';
 import { billing, cardToken } from '../apps/api/src/modules/payments/payments.fixtures.ts';
 import {
   startFakeProviders,
   TEST_KEYS,
   TEST_WEBHOOK_SECRET,
 } from '../apps/api/src/modules/payments/sandbox/fake-server.ts';
-import { issueToken } from '../apps/api/src/modules/sessions/sessions.service.ts';
-import { DEMO_FILE } from '../apps/api/src/test/test-app.ts';
+import { prepareDemoFolder } from '../apps/api/src/test/server-process.ts';
 import { type Job, load, type Result } from './bench-http.ts';
 import { machine, writeBenchSection } from './bench-report.ts';
 import { startServer } from './server-process.mjs';
@@ -85,14 +80,7 @@ async function watchBoard(base: string, token: string) {
 export async function benchPayments(duration: number, connections: number): Promise<void> {
   const fake = await startFakeProviders();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-payments-'));
-  const setup = await openDatabase({ dataDir });
-  await importTenantFile(setup.db, JSON.parse(readFileSync(DEMO_FILE, 'utf8')), { includeDemoUsers: true });
-  await setup.db
-    .update(placeProducts)
-    .set({ stock: null })
-    .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, PRODUCT)));
-  const member = await issueToken(setup.db, { uid: DEMO_MEMBER_UID, appUid: 'demo' });
-  await setup.close();
+  const member = await prepareDemoFolder(dataDir, { placeUid: PLACE, productUid: PRODUCT, stock: null });
   const server = await startServer({
     NODE_ENV: 'production',
     SECRETS_KEY: randomBytes(32).toString('hex'),

@@ -1,6 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { type Database, openDatabase } from '@storefront/db/client';
+import { placeProducts } from '@storefront/db/schema/catalogue';
+import { importTenantFile } from '@storefront/db/tenant-import';
+import { and, eq } from 'drizzle-orm';
+import { DEMO_MEMBER_UID } from '../modules/orders/orders.fixtures.ts';
+import { issueToken } from '../modules/sessions/sessions.service.ts';
+import { DEMO_FILE } from './test-app.ts';
 
 // The real API server as a child process (node --import tsx apps/api/src/server.ts), for the proofs that
 // need processes: several servers on one database, kill -9 in the middle of writes.
@@ -61,6 +69,29 @@ export function startServer(
       reject(new Error(`server exited with ${code}: ${output}`));
     });
   });
+}
+
+/**
+ * A data folder for server processes to start on: the demo imported, one product's stock at one place
+ * set (null: not counted), then whatever else `prepare` writes. Answers the demo member's token.
+ */
+export async function prepareDemoFolder(
+  dataDir: string,
+  { placeUid, productUid, stock }: { placeUid: string; productUid: string; stock: number | null },
+  prepare: (db: Database) => Promise<unknown> = async () => {},
+): Promise<string> {
+  const setup = await openDatabase({ dataDir });
+  try {
+    await importTenantFile(setup.db, JSON.parse(readFileSync(DEMO_FILE, 'utf8')), { includeDemoUsers: true });
+    await setup.db
+      .update(placeProducts)
+      .set({ stock })
+      .where(and(eq(placeProducts.placeUid, placeUid), eq(placeProducts.productUid, productUid)));
+    await prepare(setup.db);
+    return await issueToken(setup.db, { uid: DEMO_MEMBER_UID, appUid: 'demo' });
+  } finally {
+    await setup.close();
+  }
 }
 
 /** SIGKILL, then wait for the exit. */

@@ -1,16 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@storefront/db/client';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { orderStatusHistory, orders, stockMovements } from '@storefront/db/schema/orders';
-import { importTenantFile } from '@storefront/db/tenant-import';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killServer, type ServerProcess, startServer } from '../../test/server-process.ts';
-import { DEMO_FILE } from '../../test/test-app.ts';
-import { issueToken } from '../sessions/sessions.service.ts';
-import { DEMO_MEMBER_UID, pickupBody, tomorrow } from './orders.fixtures.ts';
+import { killServer, prepareDemoFolder, type ServerProcess, startServer } from '../../test/server-process.ts';
+import { pickupBody, tomorrow } from './orders.fixtures.ts';
 
 // The real server in a child process, killed with SIGKILL in the middle of a stream of orders: every
 // order it answered 201 must survive with its stock movement, and no order may be half written.
@@ -30,14 +27,11 @@ afterAll(async () => {
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('orders survive kill -9', () => {
   it('keeps every order answered 201, with its stock movement, and no partial order', async () => {
     // Prepare the data folder: demo data, a large stock, a member token.
-    const setup = await openDatabase({ dataDir });
-    await importTenantFile(setup.db, JSON.parse(readFileSync(DEMO_FILE, 'utf8')), { includeDemoUsers: true });
-    await setup.db
-      .update(placeProducts)
-      .set({ stock: INITIAL_STOCK })
-      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, PRODUCT)));
-    const token = await issueToken(setup.db, { uid: DEMO_MEMBER_UID, appUid: 'demo' });
-    await setup.close();
+    const token = await prepareDemoFolder(dataDir, {
+      placeUid: PLACE,
+      productUid: PRODUCT,
+      stock: INITIAL_STOCK,
+    });
 
     server = await startServer({ DATA_DIR: dataDir });
     const { base } = server;

@@ -1,19 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@storefront/db/client';
-import { placeProducts } from '@storefront/db/schema/catalogue';
 import { orders } from '@storefront/db/schema/orders';
 import { payments } from '@storefront/db/schema/payments';
-import { importTenantFile } from '@storefront/db/tenant-import';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../app.ts';
-import { killServer, type ServerProcess, startServer } from '../../test/server-process.ts';
-import { DEMO_FILE } from '../../test/test-app.ts';
-import { DEMO_MEMBER_UID, pickupBody, tomorrow } from '../orders/orders.fixtures.ts';
-import { issueToken } from '../sessions/sessions.service.ts';
+import { killServer, prepareDemoFolder, type ServerProcess, startServer } from '../../test/server-process.ts';
+import { pickupBody, tomorrow } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments, SETTLE_AFTER_MS } from './payments.reconcile.ts';
 import { startFakeProviders } from './sandbox/fake-server.ts';
@@ -40,15 +35,11 @@ const silent = { warn() {}, error() {}, info() {}, debug() {} } as unknown as Fa
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('card payments survive kill -9', () => {
   it('leaves no approved charge without its one received order (or a refund), and no order unpaid', async () => {
     fake = await startFakeProviders();
-    const setup = await openDatabase({ dataDir });
-    await importTenantFile(setup.db, JSON.parse(readFileSync(DEMO_FILE, 'utf8')), { includeDemoUsers: true });
-    await setup.db
-      .update(placeProducts)
-      .set({ stock: 100_000 })
-      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, PRODUCT)));
-    await useProvider(setup.db, 'CULQI');
-    const token = await issueToken(setup.db, { uid: DEMO_MEMBER_UID, appUid: 'demo' });
-    await setup.close();
+    const token = await prepareDemoFolder(
+      dataDir,
+      { placeUid: PLACE, productUid: PRODUCT, stock: 100_000 },
+      (db) => useProvider(db, 'CULQI'),
+    );
 
     const env = { DATA_DIR: dataDir, CULQI_API_URL: fake.culqiUrl, MERCADOPAGO_API_URL: fake.mercadopagoUrl };
     for (let round = 0; round < 2; round++) {
