@@ -41,10 +41,11 @@ function seedInChildProcess(): Promise<void> {
 
 async function main() {
   const config = loadConfig();
-  const warning = exposureWarning(config);
+  const seeding = process.argv.includes(SEED_FLAG);
+  // The seeding child serves nothing; its parent warns.
+  const warning = seeding ? null : exposureWarning(config);
   if (warning) console.warn(warning);
   const { database } = config;
-  const seeding = process.argv.includes(SEED_FLAG);
   const dataDir = ('dataDir' in database && database.dataDir) || null;
   // Read before the lock's files are written into the folder.
   const freshDataDir = !!dataDir && (!existsSync(dataDir) || readdirSync(dataDir).length === 0);
