@@ -34,6 +34,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { httpCachePlugin } from './plugins/http-cache.ts';
+import { createKeptAnswers, keptAnswersPlugin } from './plugins/kept-answers.ts';
 import { keptReadsPlugin } from './plugins/kept-reads.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -95,7 +96,9 @@ function trustProxy(setting: AppConfig['TRUST_PROXY']): FastifyServerOptions['tr
 
 /** Registers plugins, then modules; does not listen, so that tests can inject requests. */
 export async function buildApp({ config, db, logger = false }: BuildOptions) {
+  const keptAnswers = createKeptAnswers(config.MENU_CACHE_SECONDS ?? 0);
   const fastify = Fastify({
+    serverFactory: keptAnswers.serverFactory,
     logger: logger && { ...(logger === true ? {} : logger), serializers: { req: requestLogFields } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
@@ -117,6 +120,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     return vapid;
   });
   fastify.decorate('menuCache', createMenuCache(config.MENU_CACHE_SECONDS ?? 0));
+  fastify.decorate('keptAnswers', keptAnswers);
 
   await fastify.register(errorHandlerPlugin);
   await fastify.register(securityHeadersPlugin, { production: config.production });
@@ -124,6 +128,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await fastify.register(httpCachePlugin);
   await fastify.register(keptReadsPlugin);
   await fastify.register(metricsPlugin, { token: config.METRICS_TOKEN });
+  await fastify.register(keptAnswersPlugin);
   await fastify.register(authPlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(docsPlugin);

@@ -32,6 +32,7 @@ export const keptReadsPlugin = fp(async function keptReads(fastify: FastifyInsta
       const body = placeUid
         ? await request.server.menuCache.page(placeUid, key, compute)
         : await request.server.menuCache.read(key, compute);
+      request.server.keptAnswers.keep(request, reply);
       // Already serialised through the response schema; Fastify sends a JSON string as it is.
       return reply.type('application/json; charset=utf-8').send(body);
     } as RouteHandlerMethod;

@@ -18,6 +18,13 @@ const BUSINESS_EVENTS = [
   },
 ] as const;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts an answer in the request metrics: its method, route, status and time in seconds. */
+    countAnswer: (method: string, route: string, status: number, seconds: number) => void;
+  }
+}
+
 interface PoolLike {
   totalCount: number;
   idleCount: number;
@@ -90,12 +97,21 @@ export const metricsPlugin = fp(async function metrics(
     },
   });
 
-  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
+  const countAnswer = (method: string, route: string, status: number, seconds: number) => {
+    const labels = { method, route, status: String(status) };
     requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
-    events.get(`${request.method} ${route} ${reply.statusCode}`)?.inc();
+    latency.observe(labels, seconds);
+    events.get(`${method} ${route} ${status}`)?.inc();
+  };
+  // Answers written before Fastify sees the request (plugins/kept-answers.ts) count here too.
+  fastify.decorate('countAnswer', countAnswer);
+  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    countAnswer(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
 
   fastify.get(

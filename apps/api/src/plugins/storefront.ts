@@ -179,7 +179,10 @@ export const storefrontPlugin = fp(async function storefront(
     // A kept page answers before anything is read: the app record is in it. (Only a render with the
     // cache on and an origin keeps a page, below.)
     const kept = pages.get(key);
-    if (kept) return sendPage(request, reply, kept);
+    if (kept) {
+      fastify.keptAnswers.keep(request, reply);
+      return sendPage(request, reply, kept);
+    }
 
     const record = app
       ? await fastify.menuCache.read(`app ${app.uid} ${request.language} ${adminUrl}`, () =>
@@ -335,7 +338,7 @@ const MIRRORED_COOKIES = new Set([
 ]);
 
 /** The cookies that shape a page: the mirrored keys, and whether the visit cookie is there (the banner). */
-function mirroredCookies(header: string): string {
+export function mirroredCookies(header: string): string {
   const parts = header.split(';').map((part) => part.trim());
   const kept = parts.filter((part) => MIRRORED_COOKIES.has(part.slice(0, part.indexOf('='))));
   if (parts.some((part) => part.startsWith('_guid='))) kept.push('_guid');

@@ -1,0 +1,222 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { placeProducts } from '@storefront/db/schema/catalogue';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, demoMemberToken, firstSlot, pickupBody } from '../modules/orders/orders.fixtures.ts';
+import { createTestApp } from '../test/test-app.ts';
+
+// The front door (plugins/kept-answers.ts) over a real socket: app.inject goes round it.
+const dist = resolve('apps/web/dist');
+const PLACE = 'place-miraflores';
+const DETAIL = `/api/v7/places/${PLACE}/products/p-leche-de-tigre/`;
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** The request log's lines, as the server wrote them. */
+function logLines() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+async function startApp(config: Record<string, unknown>) {
+  const log = logLines();
+  const t = await createTestApp({
+    config: { WEB_DIST: dist, TENANT_CACHE_SECONDS: 60, ...config },
+    logger: { level: 'info', stream: log.stream },
+  });
+  const { port } = (await t.app
+    .listen({ port: 0, host: '127.0.0.1' })
+    .then(() => t.app.server.address())) as AddressInfo;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<Answer>((done, fail) => {
+      const req = httpRequest(
+        { port, host: '127.0.0.1', path, headers: { host: 'localhost', ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            done({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        },
+      );
+      req.on('error', fail);
+      req.end();
+    });
+  /** Whether the request log's last line for `url` says it was answered from a kept answer. */
+  const lastWasKept = (url: string) => log.lines.filter((line) => line.url === url).at(-1)?.kept === true;
+  return { ...t, get, lastWasKept, log: log.lines };
+}
+
+/** The headers a response carries for itself, without those of the connection. */
+const ownHeaders = ({ date: _date, connection: _c, 'keep-alive': _k, ...rest }: IncomingHttpHeaders) => rest;
+
+describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
+  let t: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    t = await startApp({ MENU_CACHE_SECONDS: 60 });
+  });
+  afterAll(() => t.close());
+
+  it("answers a visitor's next read with the very status, headers and bytes of the first, and logs and counts it", async () => {
+    const first = await t.get(DETAIL);
+    expect(first.status).toBe(200);
+    expect(t.lastWasKept(DETAIL)).toBe(false);
+    const second = await t.get(DETAIL);
+    expect(t.lastWasKept(DETAIL)).toBe(true);
+    expect(ownHeaders(second.headers)).toEqual(ownHeaders(first.headers));
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(second.headers['cache-control']).toBe('public, max-age=10, stale-while-revalidate=60');
+    expect(t.log.filter((line) => line.url === DETAIL).at(-1)).toMatchObject({
+      method: 'GET',
+      route: '/api/v7/places/:place_uid/products/:product_uid/',
+      status: 200,
+      tenant: 'demo',
+      ip: '127.0.0.1',
+      msg: 'request',
+    });
+    const metrics = (await t.get('/api/metrics')).body;
+    expect(metrics).toContain(
+      'http_requests_total{method="GET",route="/api/v7/places/:place_uid/products/:product_uid/",status="200"} 2',
+    );
+  });
+
+  it('answers a kept read 304 to a browser that holds it, without a body', async () => {
+    const { headers } = await t.get(`${DETAIL}?etag`);
+    await t.get(`${DETAIL}?etag`);
+    const again = await t.get(`${DETAIL}?etag`, { 'if-none-match': headers.etag as string });
+    expect(t.lastWasKept(`${DETAIL}?etag`)).toBe(true);
+    expect(again).toMatchObject({ status: 304, body: '' });
+    expect(again.headers.etag).toBe(headers.etag);
+    const other = await t.get(`${DETAIL}?etag`, { 'if-none-match': '"another"' });
+    expect(other.status).toBe(200);
+    expect(other.body).toContain('p-leche-de-tigre');
+  });
+
+  it("shows a place's stock as an order and its cancellation move it, and what another process wrote once dropped", async () => {
+    const stock = async () => JSON.parse((await t.get(DETAIL)).body).stock as number;
+    const token = await demoMemberToken(t.db);
+    expect(await stock()).toBe(3);
+    // Written behind this process's back (another process, an import): the kept answer still says 3.
+    await t.db
+      .update(placeProducts)
+      .set({ stock: 2 })
+      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-leche-de-tigre')));
+    expect(await stock()).toBe(3);
+    expect(t.lastWasKept(DETAIL)).toBe(true);
+
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v5/places/${PLACE}/orders/`,
+      headers: auth(token),
+      payload: pickupBody(await firstSlot(t.app), [{ uid: 'p-leche-de-tigre', quantity: 1 }]),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await stock()).toBe(1);
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v5/me/orders/${placed.json().uid}/`,
+      headers: auth(token),
+      payload: { status: 'CANCELED_BY_USER' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stock()).toBe(2);
+    // An admin write drops every kept answer (the menu cache's catalogueChanged).
+    t.app.menuCache.catalogueChanged();
+    await t.get(DETAIL);
+    expect(t.lastWasKept(DETAIL)).toBe(false);
+  });
+
+  it('never answers a read kept for one visitor to a member, another host, language, encoding or proxy', async () => {
+    const path = `${DETAIL}?who`;
+    await t.get(path);
+    await t.get(path);
+    expect(t.lastWasKept(path)).toBe(true);
+    const token = await demoMemberToken(t.db);
+    for (const headers of [
+      auth(token),
+      { host: '127.0.0.1' },
+      { host: 'localhost:6666' },
+      { 'accept-language': 'en' },
+      { 'accept-encoding': 'gzip' },
+      { 'x-forwarded-host': 'elsewhere.example' },
+      { 'x-forwarded-proto': 'https' },
+      { 'api-key': 'not-a-key' },
+      { cookie: 'selectedPlaceUid=place-cayma' },
+    ]) {
+      await t.get(path, headers);
+      expect(t.lastWasKept(path), JSON.stringify(headers)).toBe(false);
+    }
+    // Another tenant's host, asked twice, is its own answer: never the demo's product.
+    for (let visit = 0; visit < 2; visit++)
+      expect((await t.get(path, { host: 'multi.localhost' })).status).toBe(404);
+    // Cookies that do not shape an answer (analytics) share the kept one.
+    await t.get(path, { cookie: '_ga=GA1.1.42' });
+    expect(t.lastWasKept(path)).toBe(true);
+  });
+
+  it('keeps a server-rendered page once the page cache holds it, each host with its own links', async () => {
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    for (let visit = 0; visit < 3; visit++) {
+      expect(canonical((await t.get('/carta?front')).body)).toBe('http://localhost/carta');
+      expect(canonical((await t.get('/carta?front', { host: '127.0.0.1' })).body)).toBe(
+        'http://127.0.0.1/carta',
+      );
+    }
+    expect(t.lastWasKept('/carta?front')).toBe(true);
+    const english = await t.get('/carta?front', { cookie: 'lang=en' });
+    expect(english.body).toContain('<html lang="en">');
+    expect(t.lastWasKept('/carta?front')).toBe(false);
+  });
+
+  it('lets a HEAD request through to Fastify', async () => {
+    await t.get('/carta?head');
+    await t.get('/carta?head');
+    await new Promise<void>((done, fail) => {
+      const { port } = t.app.server.address() as AddressInfo;
+      httpRequest(
+        { port, host: '127.0.0.1', method: 'HEAD', path: '/carta?head', headers: { host: 'localhost' } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.resume().on('end', done);
+        },
+      )
+        .on('error', fail)
+        .end();
+    });
+    expect(t.log.filter((line) => line.url === '/carta?head').at(-1)).toMatchObject({ method: 'HEAD' });
+    expect(t.lastWasKept('/carta?head')).toBe(false);
+  });
+});
+
+describe('the front door with the menu cache off (MENU_CACHE_SECONDS 0)', () => {
+  let t: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    t = await startApp({ MENU_CACHE_SECONDS: 0 });
+  });
+  afterAll(() => t.close());
+
+  it('keeps nothing: every read goes through Fastify', async () => {
+    for (let visit = 0; visit < 3; visit++) {
+      expect((await t.get(DETAIL)).status).toBe(200);
+      expect(t.lastWasKept(DETAIL)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,221 @@
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { redactLinkSecret } from '../lib/log-redaction.ts';
+import { matches } from './http-cache.ts';
+import { mirroredCookies } from './storefront.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    keptAnswers: KeptAnswers;
+  }
+}
+
+/** A visitor's answer as it went out: its headers and bytes, and what the request log says of it. */
+interface KeptAnswer {
+  /** Header names and values, flat, as `writeHead` takes them. */
+  headers: string[];
+  /** The same without the body's headers, for a 304. */
+  notModifiedHeaders: string[];
+  body: Buffer;
+  etag: string | undefined;
+  /** The menu cache's version when the request arrived: any change since makes it a miss. */
+  version: number;
+  route: string | undefined;
+  tenant: string | undefined;
+}
+
+/** What the front door knows of a request it let through: the key its answer would be kept under. */
+interface Arrival {
+  key: string;
+  version: number;
+}
+
+const ARRIVAL = Symbol('keptAnswerArrival');
+type ArrivedRequest = IncomingMessage & { [ARRIVAL]?: Arrival };
+
+/** Bytes of answers one process keeps at its front door, like the menu cache. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/** Headers of the connection, not of the answer: Node writes them for each response. */
+const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive']);
+const BODY_HEADERS = new Set(['content-type', 'content-encoding']);
+
+export type KeptAnswers = ReturnType<typeof createKeptAnswers>;
+
+/**
+ * A visitor's public read (a menu page, a product, a server-rendered page) answered from the bytes it
+ * went out as, before Fastify sees the request (issue 31): routing, the hooks (tenant, auth, helmet,
+ * HTTP cache, compression) and the serialisation cost ten times what writing the bytes does, and a
+ * promotion link shared to thousands of members makes them all ask the same few answers.
+ *
+ * An answer is kept only when its route says it may be (`keep`, called by the kept reads and the page
+ * cache, which already hold it in memory for MENU_CACHE_SECONDS), for GET requests without a session,
+ * under every request header that can shape it (host, API key, language, encoding, forwarding, the
+ * mirrored cookies). It is dropped by the events that drop the menu cache (an order, a stock change, an
+ * admin write, an import: its version moves) and after MENU_CACHE_SECONDS; every answer still writes
+ * its request log line and its metrics.
+ */
+export function createKeptAnswers(seconds: number) {
+  const answers = new LRUCache<string, KeptAnswer>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (answer) => answer.body.length || 1,
+    ttl: seconds * 1000 || 1,
+  });
+  let server: FastifyInstance | null = null;
+  let open = seconds > 0;
+
+  /** Writes a kept answer, or answers false when the request must go to Fastify. */
+  function answerKept(req: IncomingMessage, res: ServerResponse, started: number): boolean {
+    if (!server || req.method !== 'GET' || req.headers.authorization !== undefined) return false;
+    const key = keyOf(req);
+    const version = server.menuCache.version();
+    const kept = answers.get(key);
+    if (!kept || kept.version !== version) {
+      (req as ArrivedRequest)[ARRIVAL] = { key, version };
+      return false;
+    }
+    const notModified = kept.etag !== undefined && matches(req.headers['if-none-match'], kept.etag);
+    if (notModified) res.writeHead(304, kept.notModifiedHeaders).end();
+    else res.writeHead(200, kept.headers).end(kept.body);
+    const status = notModified ? 304 : 200;
+    const ms = Math.round((performance.now() - started) * 100) / 100;
+    server.log.info(
+      {
+        method: 'GET',
+        url: redactLinkSecret(req.url ?? ''),
+        route: kept.route,
+        status,
+        ms,
+        tenant: kept.tenant,
+        ip: req.socket.remoteAddress,
+        kept: true,
+      },
+      'request',
+    );
+    server.countAnswer('GET', kept.route ?? 'unmatched', status, ms / 1000);
+    return true;
+  }
+
+  return {
+    /** Fastify's server: the front door, then Fastify's own handler. */
+    serverFactory: ((handler, options) => {
+      const http = createServer((req, res) => {
+        const started = performance.now();
+        if (!open || !answerKept(req, res, started)) handler(req, res);
+      });
+      // What Fastify sets on a server it makes itself, with its defaults.
+      const timeouts = options as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+      };
+      http.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
+      http.requestTimeout = timeouts.requestTimeout ?? 0;
+      http.setTimeout(timeouts.connectionTimeout ?? 0);
+      return http;
+    }) as FastifyServerFactory,
+
+    /**
+     * This request's answer may be kept for the next visitors with its headers: a public read whose
+     * route keeps it in memory anyway. Only a 200 written whole is kept.
+     */
+    keep(request: FastifyRequest, reply: FastifyReply) {
+      const arrival = (request.raw as ArrivedRequest)[ARRIVAL];
+      if (arrival) capture(reply.raw, request, arrival);
+    },
+
+    attach(fastify: FastifyInstance) {
+      server = fastify;
+    },
+
+    /** No answer from memory once the server closes: Fastify answers 503 to what still arrives. */
+    close() {
+      open = false;
+      answers.clear();
+    },
+  };
+
+  /** Records what Fastify writes for this request, and keeps it when it is a 200 written whole. */
+  function capture(res: ServerResponse, request: FastifyRequest, arrival: Arrival) {
+    const chunks: Buffer[] = [];
+    let headArgument: OutgoingHttpHeaders | undefined;
+    const writeHead = res.writeHead;
+    const write = res.write;
+    const end = res.end;
+    res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+      const last = args[args.length - 1];
+      if (last && typeof last === 'object' && !Array.isArray(last))
+        headArgument = last as OutgoingHttpHeaders;
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      chunks.push(toBuffer(chunk, rest[0]));
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof write;
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') {
+        chunks.push(toBuffer(chunk, rest[0]));
+      }
+      const headers = { ...res.getHeaders(), ...headArgument };
+      // A cookie set is the visitor's own.
+      if (res.statusCode === 200 && headers['set-cookie'] === undefined) {
+        const body = Buffer.concat(chunks);
+        const lists = headerLists(headers);
+        answers.set(arrival.key, {
+          headers: [...lists.headers, 'content-length', String(body.length)],
+          notModifiedHeaders: lists.notModifiedHeaders,
+          body,
+          etag: typeof headers.etag === 'string' ? headers.etag : undefined,
+          version: arrival.version,
+          route: request.routeOptions.url,
+          tenant: request.tenant?.uid,
+        });
+      }
+      return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    } as typeof end;
+  }
+}
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
+  return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+}
+
+function headerLists(headers: OutgoingHttpHeaders): Pick<KeptAnswer, 'headers' | 'notModifiedHeaders'> {
+  const all: string[] = [];
+  const notModified: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (value === undefined || HOP_HEADERS.has(lower)) continue;
+    for (const one of Array.isArray(value) ? value : [String(value)]) {
+      all.push(lower, one);
+      if (!BODY_HEADERS.has(lower)) notModified.push(lower, one);
+    }
+  }
+  return { headers: all, notModifiedHeaders: notModified };
+}
+
+/** Every request header that can change a visitor's answer, with the address. */
+function keyOf(req: IncomingMessage): string {
+  const h = req.headers;
+  return [
+    h.host,
+    h['api-key'],
+    h['accept-language'],
+    h['accept-encoding'],
+    h['x-forwarded-host'],
+    h['x-forwarded-proto'],
+    h.forwarded,
+    h.cookie === undefined ? '' : mirroredCookies(h.cookie),
+    req.url,
+  ].join('\n');
+}
+
+/** Registers the front door's link to this app: its menu cache's version, its log and metrics. */
+export const keptAnswersPlugin = fp(async function keptAnswersLink(fastify: FastifyInstance) {
+  fastify.keptAnswers.attach(fastify);
+  fastify.addHook('preClose', async () => fastify.keptAnswers.close());
+});
