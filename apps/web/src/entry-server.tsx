@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { App } from '@storefront/contracts/app';
 import { LANGUAGES } from '@storefront/contracts/constants';
 import type { WeeklyHours } from '@storefront/contracts/tenant-file-catalogue';
@@ -151,10 +151,29 @@ function fetchWhatRendersAsk(client: QueryClient): () => Promise<boolean> {
 
 const MAX_PASSES = 6;
 
-async function drain(stream: AsyncIterable<unknown>): Promise<void> {
-  for await (const _ of stream) {
-    // The pass is rendered for the queries it asks for, not for its HTML.
-  }
+async function htmlOf(stream: AsyncIterable<Buffer | string>): Promise<string> {
+  let html = '';
+  for await (const chunk of stream) html += chunk.toString();
+  return html;
+}
+
+/** A page whose passes ran out (MAX_PASSES) rendered once more, streamed as React writes it. */
+function streamed(page: ReactNode): Readable {
+  const body = new PassThrough();
+  const { pipe } = renderToPipeableStream(page, {
+    // Piped once every boundary is complete: React then writes them in place, with none of the inline
+    // scripts that reveal late boundaries (the CSP allows no inline script).
+    onAllReady: () => pipe(body),
+    // No boundary is large enough to be sent apart (and revealed by an inline script).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onShellError: (error) => body.destroy(error as Error),
+    onError: logRenderError,
+  });
+  return body;
+}
+
+function logRenderError(error: unknown) {
+  if (process.env.NODE_ENV !== 'test') console.error('storefront render:', error);
 }
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
@@ -188,12 +207,23 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
     const { hostname } = request;
     let outcome: ServerOutcome = { redirect: null, status: 200, hostname };
+    // The HTML of a pass that asked for nothing new: rendered with every answer, it is the page.
+    let finalHtml: string | null = null;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       outcome = { redirect: null, status: 200, hostname };
-      const { prelude } = await prerenderToNodeStream(tree(outcome), { onError: () => {} });
-      await drain(prelude);
+      const errors: unknown[] = [];
+      // Every boundary in place, as the stream below writes them: no inline script (the CSP allows none).
+      const { prelude } = await prerenderToNodeStream(tree(outcome), {
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => errors.push(error),
+      });
+      const html = await htmlOf(prelude);
       if (outcome.redirect) return { redirect: outcome.redirect };
-      if (!(await fetchAsked())) break;
+      if (!(await fetchAsked())) {
+        for (const error of errors) logRenderError(error);
+        finalHtml = html;
+        break;
+      }
     }
 
     const queries = dehydrate(queryClient, {
@@ -203,18 +233,10 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const places = cachedPlaces(queryClient);
     const openingHours =
       places.length > 0 ? await request.openingHours(places.map((place) => place.uid)).catch(() => ({})) : {};
-    const body = new PassThrough();
-    const { pipe } = renderToPipeableStream(tree({ redirect: null, status: outcome.status, hostname }), {
-      // Piped once every boundary is complete: React then writes them in place, with none of the inline
-      // scripts that reveal late boundaries (the CSP allows no inline script). The data is ready anyway.
-      onAllReady: () => pipe(body),
-      // No boundary is large enough to be sent apart (and revealed by an inline script).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onShellError: (error) => body.destroy(error as Error),
-      onError: (error) => {
-        if (process.env.NODE_ENV !== 'test') console.error('storefront render:', error);
-      },
-    });
+    const body =
+      finalHtml === null
+        ? streamed(tree({ redirect: null, status: outcome.status, hostname }))
+        : Readable.from([finalHtml]);
     return {
       status: outcome.status,
       storage: renderStorage,

@@ -169,6 +169,16 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('writes every boundary in place: no inline script, no late segment to reveal (the CSP allows none)', async () => {
+    for (const path of ['/carta', '/program/demo-club', '/events', '/products']) {
+      const res = await page(path);
+      expect(res.statusCode, path).toBe(200);
+      for (const tag of res.body.match(/<script\b[^>]*>/g) ?? [])
+        expect(tag, path).toMatch(/type="application\/(json|ld\+json)"|type="module"/);
+      expect(res.body, path).not.toMatch(/<template id="B:|<div hidden id="S:|<!--\$\?-->/);
+    }
+  });
+
   it('keeps the XSS corpus inert in the raw HTML: no handler, script or break-out', async () => {
     for (const path of ['/faqs', '/terms-and-conditions', '/politics', '/landing']) {
       const res = await page(path, 'xss.localhost');
