@@ -32,6 +32,26 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * React Router defines its components and contexts at module level (`var Form = React.forwardRef(…)`,
+ * then `Form.displayName = "Form"`), a call and a write that the bundler must assume have effects: every
+ * one of them came with the first page, used or not (the data router's <Form> and its submit code). Its
+ * definitions are pure and the names a development aid, so they are marked pure and the names dropped.
+ */
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'storefront-tree-shake-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules\/react-router\/dist\// },
+      handler: (code) =>
+        code
+          .replace(/= (React\d*)\.(forwardRef|memo|createContext)\(/g, '= /* @__PURE__ */ $1.$2(')
+          .replace(/^\w+\.displayName = "[^"]*";$/gm, ''),
+    },
+  };
+}
+
 // Two builds: the browser's (dist) and the server renderer's (dist-ssr, `vite build --ssr`), which the
 // API's storefront plugin loads to render the public pages (docs/decisions/015-server-rendering.md).
 export default defineConfig(({ command, isSsrBuild }) => {
@@ -40,7 +60,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
   // runtime, which the renderer's production React lacks (issue 28).
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: isSsrBuild ? [react()] : [react(), serviceWorker()],
+    plugins: isSsrBuild
+      ? [react(), treeShakeReactRouter()]
+      : [react(), treeShakeReactRouter(), serviceWorker()],
     resolve: {
       alias: [
         {
