@@ -97,15 +97,24 @@ export default defineConfig(({ command, isSsrBuild }) => {
           // One stylesheet for every screen (7 KiB gzipped): the server's HTML links it in the head, so a
           // page paints styled from its first byte whichever screens it holds.
           cssCodeSplit: false,
-          // Fewer files before the first paint: the entry's static imports in one chunk, and small chunks
-          // shared by screens copied into each screen (rolldown keeps one module state across the copies).
-          // A mobile link pays a round trip per file: /carta went from 28 files to 12 (decision 013).
+          // Fewer files before the first paint: the entry's static imports in one chunk, and the modules that
+          // screens of a feature share in one chunk per feature (their own dependencies stay where they are, or
+          // zod and the forms came with every feature). /carta loads 11 files. Copying small shared chunks into
+          // each screen instead (experimentalInlineCommonChunks) had rolldown wrap every module in an init
+          // function, to keep one state across the copies: 1.7 KiB of the entry (decision 013).
           rolldownOptions: {
             preserveEntrySignatures: false,
             output: {
               codeSplitting: {
-                groups: [{ name: 'initial', tags: ['$initial'] }],
-                experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+                groups: [
+                  { name: 'initial', tags: ['$initial'] },
+                  {
+                    name: (id) => `shared-${/[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id)?.[1]}`,
+                    test: /[\\/]src[\\/]features[\\/]/,
+                    minShareCount: 2,
+                    includeDependenciesRecursively: false,
+                  },
+                ],
               },
             },
           },
