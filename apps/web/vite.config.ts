@@ -32,6 +32,26 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * React Router defines its components and contexts at module level (`var Form = React.forwardRef(…)`,
+ * then `Form.displayName = "Form"`), a call and a write that the bundler must assume have effects: every
+ * one of them came with the first page, used or not (the data router's <Form> and its submit code). Its
+ * definitions are pure and the names a development aid, so they are marked pure and the names dropped.
+ */
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'storefront-tree-shake-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules\/react-router\/dist\// },
+      handler: (code) =>
+        code
+          .replace(/= (React\d*)\.(forwardRef|memo|createContext)\(/g, '= /* @__PURE__ */ $1.$2(')
+          .replace(/^\w+\.displayName = "[^"]*";$/gm, ''),
+    },
+  };
+}
+
 // Two builds: the browser's (dist) and the server renderer's (dist-ssr, `vite build --ssr`), which the
 // API's storefront plugin loads to render the public pages (docs/decisions/015-server-rendering.md).
 export default defineConfig(({ command, isSsrBuild }) => {
@@ -40,7 +60,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
   // runtime, which the renderer's production React lacks (issue 28).
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: isSsrBuild ? [react()] : [react(), serviceWorker()],
+    plugins: isSsrBuild
+      ? [react(), treeShakeReactRouter()]
+      : [react(), treeShakeReactRouter(), serviceWorker()],
     resolve: {
       alias: [
         {
@@ -75,15 +97,24 @@ export default defineConfig(({ command, isSsrBuild }) => {
           // One stylesheet for every screen (7 KiB gzipped): the server's HTML links it in the head, so a
           // page paints styled from its first byte whichever screens it holds.
           cssCodeSplit: false,
-          // Fewer files before the first paint: the entry's static imports in one chunk, and small chunks
-          // shared by screens copied into each screen (rolldown keeps one module state across the copies).
-          // A mobile link pays a round trip per file: /carta went from 28 files to 12 (decision 013).
+          // Fewer files before the first paint: the entry's static imports in one chunk, and the modules that
+          // screens of a feature share in one chunk per feature (their own dependencies stay where they are, or
+          // zod and the forms came with every feature). /carta loads 11 files. Copying small shared chunks into
+          // each screen instead (experimentalInlineCommonChunks) had rolldown wrap every module in an init
+          // function, to keep one state across the copies: 1.7 KiB of the entry (decision 013).
           rolldownOptions: {
             preserveEntrySignatures: false,
             output: {
               codeSplitting: {
-                groups: [{ name: 'initial', tags: ['$initial'] }],
-                experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+                groups: [
+                  { name: 'initial', tags: ['$initial'] },
+                  {
+                    name: (id) => `shared-${/[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id)?.[1]}`,
+                    test: /[\\/]src[\\/]features[\\/]/,
+                    minShareCount: 2,
+                    includeDependenciesRecursively: false,
+                  },
+                ],
               },
             },
           },

@@ -16,7 +16,7 @@ import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { setServerWindow } from './components/ui/safe-html.tsx';
 import { setTransport } from './lib/api-client.ts';
-import { appLanguage, initI18n, loadLanguage } from './lib/i18n.ts';
+import { appLanguage, initI18n, loadLanguage, shellStrings } from './lib/i18n.ts';
 import { type ServerOutcome, ServerOutcomeContext } from './lib/server-render.tsx';
 import {
   MIRRORED_KEYS,
@@ -229,7 +229,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
     });
-    const pageState: PageState = { storage: renderStorage, queries };
+    const pageState: PageState = {
+      storage: renderStorage,
+      queries,
+      language: lang,
+      strings: await shellStrings(lang),
+    };
     const places = cachedPlaces(queryClient);
     const openingHours =
       places.length > 0 ? await request.openingHours(places.map((place) => place.uid)).catch(() => ({})) : {};

@@ -33,7 +33,7 @@ async function boot() {
   applyStorageVersion();
   const page = readPageState();
   const [, app] = await Promise.all([
-    initI18n(),
+    initI18n(page),
     loadAppRecord().catch(() => null),
     preloadScreens(window.location),
   ]);

@@ -1,13 +1,17 @@
+import type { Language } from '@storefront/contracts/constants';
 import { type DehydratedState, hydrate, type Query, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
 
 /**
  * What a server-rendered page carries for its hydration (decision 015), in a JSON data block (never
- * executed, so the CSP needs no nonce): the storage keys the server rendered with, and its query cache.
+ * executed, so the CSP needs no nonce): the storage keys the server rendered with, its query cache, and
+ * the entry's strings in the page's language (`shellStrings`), which the entry's JavaScript does not carry.
  */
 export interface PageState {
   storage: Record<string, string | null>;
   queries: DehydratedState;
+  language: Language;
+  strings: Record<string, Record<string, unknown>>;
 }
 
 export const PAGE_STATE_ID = 'page-state';

@@ -2,7 +2,6 @@ import type { App } from '@storefront/contracts/app';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@storefront/contracts/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import es from '../locales/es.json';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
 export function storedLanguage(): Language {
@@ -21,33 +20,66 @@ export function appLanguage(
   return app.languages.includes(picked as Language) ? (picked as Language) : app.language;
 }
 
-type Bundles = Record<Language, Record<string, unknown>>;
+type Strings = Record<string, unknown>;
+type Bundles = Record<Language, Strings>;
 
 /** Strings of modules that run before initI18n. */
 const earlyBundles = new Map<string, Partial<Bundles>>();
 
 /**
- * The shell's strings of a language. Spanish, the default and the fallback, is in the entry; English
- * comes in its own chunk when it is shown, so a Spanish first page does not carry it.
+ * The entry's own strings (the shell's `common`, the cookie banner's), by namespace: loaded per language,
+ * and carried by a server-rendered page in its page state, so that neither language is in the entry's
+ * JavaScript (decision 013).
  */
-async function commonStrings(language: Language): Promise<Record<string, unknown>> {
-  return language === DEFAULT_LANGUAGE ? es : (await import('../locales/en.json')).default;
+const shellLoaders = new Map<string, Record<Language, () => Promise<Strings>>>([
+  [
+    'common',
+    {
+      es: () => import('../locales/es.json').then((module) => module.default),
+      en: () => import('../locales/en.json').then((module) => module.default),
+    },
+  ],
+]);
+const shellLoaded = new Map<Language, Promise<Record<string, Strings>>>();
+
+/** A module of the entry names the loaders of its strings (before initI18n, at its top). */
+export function addShellTranslations(namespace: string, loaders: Record<Language, () => Promise<Strings>>) {
+  shellLoaders.set(namespace, loaders);
 }
 
-/** Loads the shell's strings of `language` before it is shown. */
+/** The entry's strings of `language`, by namespace: what a server-rendered page carries. */
+export function shellStrings(language: Language): Promise<Record<string, Strings>> {
+  let loaded = shellLoaded.get(language);
+  if (!loaded) {
+    loaded = Promise.all(
+      [...shellLoaders].map(async ([namespace, loaders]) => [namespace, await loaders[language]()] as const),
+    ).then(Object.fromEntries);
+    shellLoaded.set(language, loaded);
+  }
+  return loaded;
+}
+
+/** Loads the entry's strings of `language` before it is shown. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (i18next.hasResourceBundle(language, 'common')) return;
-  i18next.addResourceBundle(language, 'common', await commonStrings(language), true, false);
+  for (const [namespace, strings] of Object.entries(await shellStrings(language)))
+    i18next.addResourceBundle(language, namespace, strings, true, false);
 }
 
-export async function initI18n(): Promise<typeof i18next> {
-  const lng = storedLanguage();
-  const common = { [DEFAULT_LANGUAGE]: es, [lng]: await commonStrings(lng) };
+/**
+ * Starts i18next in the page's language with the strings the server's page brought (`page`), or else in
+ * the stored one with its strings loaded; Spanish, the fallback, loads when it is shown.
+ */
+export async function initI18n(
+  page?: { language: Language; strings: Record<string, Strings> } | null,
+): Promise<typeof i18next> {
+  const lng = page?.language ?? storedLanguage();
+  const shell = page?.strings ?? (await shellStrings(lng));
   const resources = Object.fromEntries(
     LANGUAGES.map((language) => [
       language,
       Object.fromEntries([
-        ...(common[language] ? [['common', common[language]]] : []),
+        ...(language === lng ? Object.entries(shell) : []),
         ...[...earlyBundles].map(([namespace, bundles]) => [namespace, bundles[language]]),
       ]),
     ]),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { useAppRecord } from '../../lib/app-context.tsx';
 import { companyByUid, companyPrefix } from '../../lib/company.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { useAppRecord, useAuth, useCompany } from '../../lib/app-context.tsx';
 import { companyPrefix, isHidden } from '../../lib/company.ts';

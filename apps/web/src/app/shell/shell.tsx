@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { useAppRecord, useAuth, useCompany } from '../../lib/app-context.tsx';
 import { BrandContext, brandOf } from '../../lib/brand.ts';

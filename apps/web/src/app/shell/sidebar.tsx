@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../components/ui/link.tsx';
 import { useMe } from '../../features/account/api/use-me.ts';
 import { usePrograms } from '../../features/programs/api/programs-api.ts';
 import { useAppRecord, useAuth, useCompany } from '../../lib/app-context.tsx';

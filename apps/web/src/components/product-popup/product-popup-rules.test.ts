@@ -1,5 +1,6 @@
 import type { OptionGroup } from '@storefront/contracts/catalogue';
 import { describe, expect, it } from 'vitest';
+import { missingCoins } from './missing-coins.ts';
 import {
   type ActionState,
   actionDisabled,
@@ -10,7 +11,6 @@ import {
   groupSatisfied,
   isSingleChoice,
   linePriceCents,
-  missingCoins,
   optionsValid,
   popupAction,
   toggleOption,

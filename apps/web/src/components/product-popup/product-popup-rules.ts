@@ -98,12 +98,6 @@ export function actionDisabled(state: ActionState): boolean {
   return state.missingCoins > 0;
 }
 
-/** Coins still needed to pay a coin price ('Te faltan {n} monedas…'); 0 while the balance is unknown. */
-export function missingCoins(coinPrice: number | null, coins: number | undefined): number {
-  if (coinPrice === null || coins === undefined) return 0;
-  return Math.max(0, coinPrice - coins);
-}
-
 const toCents = (price: string) => Math.round(Number(price) * 100);
 
 /** The line's money price in cents: unit price plus the chosen options' prices, times the quantity. */

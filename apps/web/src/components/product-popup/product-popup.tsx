@@ -17,6 +17,7 @@ import { toast } from '../../lib/toast.tsx';
 import { Modal } from '../ui/modal.tsx';
 import en from './locales/en.json';
 import es from './locales/es.json';
+import { missingCoins } from './missing-coins.ts';
 import {
   actionDisabled,
   activeOptionGroups,
@@ -25,7 +26,6 @@ import {
   chooseOption,
   isSingleChoice,
   linePriceCents,
-  missingCoins,
   optionProblem,
   optionsValid,
   popupAction,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { addTranslations } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.tsx';

@@ -5,7 +5,7 @@ import { type ValidationRule, validateValue } from '@storefront/contracts/valida
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { z } from 'zod';
 import {
   CheckboxField,
@@ -15,6 +15,7 @@ import {
   SelectField,
   TextField,
 } from '../../../components/ui/form-fields.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useAppRecord } from '../../../lib/app-context.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { useCart, useCartType } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';

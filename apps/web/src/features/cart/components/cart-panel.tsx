@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { type CartLine, type CartType, getCart, useCart } from '../../../lib/cart-store.ts';
 import { cartTotals } from '../../../lib/cart-totals.ts';

@@ -6,8 +6,9 @@ import type { Coupon, FareEstimate, OrderBody, OrderQuote } from '@storefront/co
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

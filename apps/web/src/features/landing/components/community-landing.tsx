@@ -1,7 +1,7 @@
 import { safeUrl } from '@storefront/contracts/tenant-html';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { useLanding } from '../api/use-landing.ts';

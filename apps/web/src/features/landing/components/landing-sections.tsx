@@ -3,7 +3,7 @@ import type { LandingButton, LandingCard, LandingImage, LandingSection } from '@
 import { safeUrl } from '@storefront/contracts/tenant-html';
 import { type JSX, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';

@@ -1,6 +1,6 @@
 import { safeUrl } from '@storefront/contracts/tenant-html';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { LoadingState } from '../../../components/ui/query-states.tsx';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';

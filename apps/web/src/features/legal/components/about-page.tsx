@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import './legal-translations.ts';
 import { Picture } from '../../../components/ui/picture.tsx';

@@ -1,8 +1,10 @@
-import { addTranslations } from '../../../lib/i18n.ts';
-import en from '../locales/cookies.en.json';
-import es from '../locales/cookies.es.json';
+import { addShellTranslations } from '../../../lib/i18n.ts';
 import './legal.css';
 
 // The cookie banner is in the entry: it brings the consent strings alone (legal:cookies.*), not the
-// policies' texts, which come with the policy pages (legal-translations.ts).
-addTranslations('legal', { es: { cookies: es }, en: { cookies: en } });
+// policies' texts, which come with the policy pages (legal-translations.ts). A server-rendered page
+// carries them; otherwise the page's language loads its own.
+addShellTranslations('legal', {
+  es: () => import('../locales/cookies.es.json').then((module) => ({ cookies: module.default })),
+  en: () => import('../locales/cookies.en.json').then((module) => ({ cookies: module.default })),
+});

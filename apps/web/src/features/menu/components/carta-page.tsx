@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { NotFoundPage } from '../../../components/ui/not-found-page.tsx';
 import { useAppRecord, useAuth, useCompany } from '../../../lib/app-context.tsx';
 import { isHidden } from '../../../lib/company.ts';

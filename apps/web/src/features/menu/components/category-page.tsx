@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { useAppRecord } from '../../../lib/app-context.tsx';
 import { useCategoryCompanies, useCompanyCategories } from '../api/use-company-directory.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { useAppRecord } from '../../../lib/app-context.tsx';
 import { useCompanyCategories } from '../api/use-company-directory.ts';

@@ -1,5 +1,5 @@
 import type { Company } from '@storefront/contracts/app';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 
 /** Company cards of a multisite app: the main company opens its store, the others switch company. */

@@ -1,6 +1,6 @@
 import type { Product } from '@storefront/contracts/catalogue';
 import { useTranslation } from 'react-i18next';
-import { missingCoins } from '../../../components/product-popup/product-popup-rules.ts';
+import { missingCoins } from '../../../components/product-popup/missing-coins.ts';
 import { CARD_PICTURE_SIZES, Picture } from '../../../components/ui/picture.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMoney } from '../../../lib/money.ts';

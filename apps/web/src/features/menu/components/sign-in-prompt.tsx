@@ -1,7 +1,7 @@
 import type { Product } from '@storefront/contracts/catalogue';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { cartaProductPath } from '../../../lib/after-login.ts';
 import { useAppRecord } from '../../../lib/app-context.tsx';

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppRecord } from '../../../lib/app-context.tsx';

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@storefront/contracts/constants';
 import type { Order } from '@storefront/contracts/orders';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { useAppRecord } from '../../../lib/app-context.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { usePrograms } from '../api/programs-api.ts';
 import './footer-programs.css';

@@ -1,6 +1,6 @@
 import type { Program } from '@storefront/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useCompany } from '../../../lib/app-context.tsx';
 
 /**

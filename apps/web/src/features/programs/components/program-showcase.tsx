@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { NotFoundPage } from '../../../components/ui/not-found-page.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -1,7 +1,8 @@
 import type { MemberProgram } from '@storefront/contracts/loyalty';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useAppRecord } from '../../../lib/app-context.tsx';
 import { companyPrefix } from '../../../lib/company.ts';
 import { JoinProgram } from './join-program.tsx';

@@ -1,7 +1,7 @@
 import { PROMOTIONS_PAGE_SIZE } from '@storefront/contracts/constants';
 import type { Promotion } from '@storefront/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { pageCount } from '../../../components/ui/page-items.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { EmptyState } from '../../../components/ui/query-states.tsx';
 import { useAppRecord, useCompany } from '../../../lib/app-context.tsx';
 import { setCartType } from '../../../lib/cart-store.ts';
