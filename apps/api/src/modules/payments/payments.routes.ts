@@ -63,6 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
             ? config.CULQI_CHECKOUT_URL
             : config.MERCADOPAGO_SDK_URL
           : null,
+        three_ds_url: provider === 'CULQI' ? config.CULQI_3DS_URL : null,
         transfer,
       };
     },
