@@ -16,6 +16,7 @@ import { errorResponses } from '../../plugins/error-handler.ts';
 import { paymentMethodsOf } from '../delivery/delivery.service.ts';
 import { findOrderOfApp, insertAudit, placesByUid } from '../retail/retail.repository.ts';
 import { placeOf, staffContextOf } from '../retail/retail.service.ts';
+import { eventHints } from './event-hints.ts';
 import { culqiEventChargeId, validMercadoPagoSignature } from './events.ts';
 import * as repo from './payments.repository.ts';
 import {
@@ -126,9 +127,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
     },
   });
 
-  // Provider events: a quick 2xx whatever they say (a failure to read the charge back is left to the
-  // reconciliation); only a Mercado Pago notification without a valid signature is refused, and a
-  // company of another app (the event's host names the app) is not found.
+  // Provider events: checked (the company of the host's app, the charge named, Mercado Pago's
+  // signature) and answered at once; the charge is read back and applied after the answer, coalesced
+  // per charge (event-hints.ts). Only a Mercado Pago notification without a valid signature is refused,
+  // and a company of another app (the event's host names the app) is not found.
+  const hints = eventHints(
+    api.db,
+    (companyUid, chargeId) =>
+      handleEvent({ db: api.db, config: api.config, log: api.log }, companyUid, chargeId),
+    api.log,
+  );
+  api.addHook('onClose', () => hints.idle());
   const companyParams = z.object({ company_uid: z.string().min(1).max(64) });
   const companyOfRequest = async (request: FastifyRequest, companyUid: string) => {
     const ctx = contextOf(request);
@@ -139,7 +148,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
     schema: {
       operationId: 'culqiEvent',
       tags,
-      summary: "Culqi's events (not signed): the charge named is read back from Culqi and applied",
+      summary:
+        "Culqi's events (not signed): answered at once; the charge named is then read back from Culqi and applied",
       params: companyParams,
       body: z.unknown(),
       response: { 200: eventAnswer, ...errorResponses },
@@ -147,10 +157,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
     handler: async (request) => {
       await companyOfRequest(request, request.params.company_uid);
       const chargeId = culqiEventChargeId(request.body);
-      if (chargeId)
-        await handleEvent(paymentDeps(request), request.params.company_uid, chargeId).catch((error: Error) =>
-          request.log.warn({ err: error.message }, 'culqi event'),
-        );
+      if (chargeId) hints.hint(request.params.company_uid, chargeId);
       return { received: true };
     },
   });
@@ -160,7 +167,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
       operationId: 'mercadoPagoEvent',
       tags,
       summary:
-        "Mercado Pago's notifications, checked against x-signature (older than 5 minutes refused); the payment is read back and applied",
+        "Mercado Pago's notifications, checked against x-signature (older than 5 minutes refused) and answered at once; the payment is then read back and applied",
       params: companyParams,
       querystring: z.looseObject({ 'data.id': z.string().max(100).optional(), type: z.string().optional() }),
       body: z.unknown(),
@@ -185,10 +192,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
         !validMercadoPagoSignature(secret, header('x-signature'), header('x-request-id'), dataId)
       )
         throw new AppError('FORBIDDEN');
-      if ((request.query.type ?? body?.type) === 'payment')
-        await handleEvent(paymentDeps(request), request.params.company_uid, dataId).catch((error: Error) =>
-          request.log.warn({ err: error.message }, 'mercado pago event'),
-        );
+      if ((request.query.type ?? body?.type) === 'payment') hints.hint(request.params.company_uid, dataId);
       return { received: true };
     },
   });

@@ -83,6 +83,8 @@ export class FakePayments {
   readonly charges = new Map<string, Charge>();
   /** Every charge or payment creation asked, with its idempotency key (tests count them). */
   readonly chargeCalls: { provider: string; orderUid: string; key: string | null }[] = [];
+  /** Every read of one charge or payment by its id (tests count the read backs of events). */
+  readonly readCalls: string[] = [];
   /**
    * `down`: every API call answers 500; `slowMs`: waits this long before acting; `lostAnswer`: acts
    * (charges, refunds) but answers 500, as a provider failing after the fact does.
@@ -229,6 +231,7 @@ export class FakePayments {
     }
     const chargeMatch = /^\/v2\/charges\/([\w-]+)$/.exec(path);
     if (method === 'GET' && chargeMatch) {
+      this.readCalls.push(chargeMatch[1] ?? '');
       const charge = this.charges.get(chargeMatch[1] ?? '');
       return charge
         ? { status: 200, body: this.culqiCharge(charge) }
@@ -415,6 +418,7 @@ export class FakePayments {
     }
     const paymentMatch = /^\/v1\/payments\/(\d+)$/.exec(path);
     if (method === 'GET' && paymentMatch) {
+      this.readCalls.push(paymentMatch[1] ?? '');
       const charge = this.charges.get(paymentMatch[1] ?? '');
       return charge
         ? { status: 200, body: this.mpPayment(charge) }
