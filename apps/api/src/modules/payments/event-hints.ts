@@ -7,10 +7,15 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** Charges waiting for a read at once, beyond which a hint is dropped (the reconciliation has it). */
 export const MAX_HINTS = 1000;
+/**
+ * The pause before reading a charge again for the hints that came during its read: a burst of
+ * duplicates then costs a few reads a second, not one after another.
+ */
+export const REREAD_PAUSE_MS = 250;
 
 /**
  * One read back at a time per charge: hints that arrive while it runs ask for one more read after it
- * (the provider's later state), never more, so a burst of duplicates costs two reads.
+ * and a short pause (the provider's later state), never more, so a burst of duplicates costs two reads.
  */
 export class EventHints {
   /** Charge key → whether another read was asked while this one runs. */
@@ -40,12 +45,14 @@ export class EventHints {
   private async drain(key: string, companyUid: string, chargeId: string) {
     // After the answer has gone out.
     await new Promise((resolve) => setImmediate(resolve));
-    do {
+    for (;;) {
       this.running.set(key, false);
       await this.read(companyUid, chargeId).catch((error: Error) =>
         this.log.warn({ company: companyUid, err: error.message }, 'payment event read back failed'),
       );
-    } while (this.running.get(key));
+      if (!this.running.get(key)) break;
+      await new Promise((resolve) => setTimeout(resolve, REREAD_PAUSE_MS));
+    }
     this.running.delete(key);
   }
 

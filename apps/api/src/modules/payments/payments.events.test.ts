@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
-import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { eventsProcessed } from './event-hints.ts';
+import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments } from './payments.reconcile.ts';
 import { startFakeProviders, TEST_KEYS, TEST_WEBHOOK_SECRET } from './sandbox/fake-server.ts';
 

@@ -141,7 +141,35 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
   const companyParams = z.object({ company_uid: z.string().min(1).max(64) });
   const companyOfRequest = async (request: FastifyRequest, companyUid: string) => {
     const ctx = contextOf(request);
-    if (!(await repo.isCompanyOfApp(ctx.db, ctx.app.uid, companyUid))) throw new AppError('NOT_FOUND');
+    const company = await repo.eventCompany(ctx.db, ctx.app.uid, companyUid);
+    if (!company) throw new AppError('NOT_FOUND');
+    known.add(`${ctx.app.uid} ${companyUid}`);
+    return company;
+  };
+  // A company never moves to another app: once found, Culqi's events (which need nothing else of it)
+  // skip the query.
+  const known = new Set<string>();
+  const isKnown = (request: FastifyRequest, companyUid: string) =>
+    known.has(`${contextOf(request).app.uid} ${companyUid}`);
+  // Mercado Pago's webhook secret, kept for TENANT_CACHE_SECONDS: a signature the kept one verifies is
+  // taken, any other is checked again against the stored secret (just set or changed).
+  const keptMs = (api.config.TENANT_CACHE_SECONDS ?? 0) * 1000;
+  const secrets = new Map<string, { until: number; secret: string | null }>();
+  const storedSecret = async (request: FastifyRequest, companyUid: string) => {
+    const company = await companyOfRequest(request, companyUid);
+    const secret =
+      company.provider === 'MERCADO_PAGO' && company.webhookSecretEncrypted
+        ? decryptSecret(secretsKey(api.config), company.webhookSecretEncrypted)
+        : null;
+    if (keptMs > 0) {
+      if (secrets.size >= 1000) secrets.clear();
+      secrets.set(`${contextOf(request).app.uid} ${companyUid}`, { until: Date.now() + keptMs, secret });
+    }
+    return secret;
+  };
+  const keptSecret = (request: FastifyRequest, companyUid: string) => {
+    const kept = secrets.get(`${contextOf(request).app.uid} ${companyUid}`);
+    return kept && kept.until > Date.now() ? kept.secret : null;
   };
 
   api.post('/v5/payments/culqi/:company_uid/events/', {
@@ -155,7 +183,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: eventAnswer, ...errorResponses },
     },
     handler: async (request) => {
-      await companyOfRequest(request, request.params.company_uid);
+      if (!isKnown(request, request.params.company_uid))
+        await companyOfRequest(request, request.params.company_uid);
       const chargeId = culqiEventChargeId(request.body);
       if (chargeId) hints.hint(request.params.company_uid, chargeId);
       return { received: true };
@@ -174,25 +203,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: eventAnswer, ...errorResponses },
     },
     handler: async (request) => {
-      await companyOfRequest(request, request.params.company_uid);
+      const companyUid = request.params.company_uid;
       const body = request.body as { data?: { id?: unknown }; type?: unknown } | null;
       const dataId = String(request.query['data.id'] ?? body?.data?.id ?? '');
-      const settings = await repo.findSettings(request.server.db, request.params.company_uid);
-      const secret =
-        settings?.provider === 'MERCADO_PAGO' && settings.webhookSecretEncrypted
-          ? decryptSecret(secretsKey(request.server.config), settings.webhookSecretEncrypted)
-          : null;
       const header = (name: string) => {
         const value = request.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
+      const signedWith = (secret: string | null) =>
+        secret !== null &&
+        dataId !== '' &&
+        validMercadoPagoSignature(secret, header('x-signature'), header('x-request-id'), dataId);
       if (
-        !secret ||
-        !dataId ||
-        !validMercadoPagoSignature(secret, header('x-signature'), header('x-request-id'), dataId)
+        !signedWith(keptSecret(request, companyUid)) &&
+        !signedWith(await storedSecret(request, companyUid))
       )
         throw new AppError('FORBIDDEN');
-      if ((request.query.type ?? body?.type) === 'payment') hints.hint(request.params.company_uid, dataId);
+      // A payment's id of the shape Mercado Pago gives (digits); anything else is not read back.
+      if ((request.query.type ?? body?.type) === 'payment' && /^[\w-]{1,100}$/.test(dataId))
+        hints.hint(companyUid, dataId);
       return { received: true };
     },
   });

@@ -161,6 +161,16 @@ describe('Culqi 3DS', () => {
     expect(chargesOf(order.uid)).toHaveLength(2);
   });
 
+  it('the stand-in library’s API refuses another public key, as Culqi does', async () => {
+    const paymentToken = await cardToken(fake.base, 'CULQI', THREE_DS_CARD);
+    const res = await fetch(`${fake.culqiUrl}/3ds/authentications`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer pk_test_not_ours', 'content-type': 'application/json' },
+      body: JSON.stringify({ token_id: paymentToken }),
+    });
+    expect(res.status).toBe(401);
+  });
+
   it('names Culqi’s 3DS library on the payment settings', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v5/places/${PLACE}/payment-settings/` });
     expect(res.json()).toMatchObject({ provider: 'CULQI', three_ds_url: 'http://127.0.0.1:9/3ds' });

@@ -344,7 +344,11 @@ function CheckoutFields({
       keys.finish();
       // The card asks for Culqi's 3DS: its bank check, then the charge again with what it answered.
       // Closed or refused, the cart stays and another card (a new order) may be tried.
-      if (placed.kind === 'ORDER' && placed.order.payment?.action?.type === 'CULQI_3DS' && payment?.authenticate) {
+      if (
+        placed.kind === 'ORDER' &&
+        placed.order.payment?.action?.type === 'CULQI_3DS' &&
+        payment?.authenticate
+      ) {
         setVerifying(true);
         try {
           const parameters = await payment.authenticate({ email: values.email });
@@ -352,7 +356,10 @@ function CheckoutFields({
             setGeneral(t('online.threeDsClosed'));
             return;
           }
-          placed = { ...placed, order: await threeDsPayment.mutateAsync({ uid: placed.order.uid, parameters }) };
+          placed = {
+            ...placed,
+            order: await threeDsPayment.mutateAsync({ uid: placed.order.uid, parameters }),
+          };
         } catch (error) {
           if (error instanceof ApiError) throw error;
           setGeneral(

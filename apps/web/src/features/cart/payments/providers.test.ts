@@ -64,7 +64,10 @@ describe('Culqi 3DS stand-in', () => {
   });
 
   it('a refusal of the bank is a TokenError with its words; closing the window answers null', async () => {
-    provider(() => ({ status: 400, body: { object: 'error', user_message: 'Tu banco no autenticó la tarjeta.' } }));
+    provider(() => ({
+      status: 400,
+      body: { object: 'error', user_message: 'Tu banco no autenticó la tarjeta.' },
+    }));
     const refused = culqi3dsParameters('pk_test_demo1234', check);
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar compra' }));
     await expect(refused).rejects.toEqual(new TokenError('Tu banco no autenticó la tarjeta.'));
