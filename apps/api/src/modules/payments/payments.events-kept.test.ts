@@ -3,10 +3,9 @@ import { companyPaymentSettings } from '@storefront/db/schema/payments';
 import { DEV_SECRETS_KEY, encryptSecret } from '@storefront/db/secrets';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.ts';
 import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
-import { startFakeProviders } from './sandbox/fake-server.ts';
+import { paymentsTestApp } from './payments.test-app.ts';
 
 // Mercado Pago's webhook secret kept for TENANT_CACHE_SECONDS, as a production start keeps it: a secret
 // changed meanwhile signs at once, a forged signature is refused all along, and a company of another
@@ -15,24 +14,16 @@ import { startFakeProviders } from './sandbox/fake-server.ts';
 const EVENTS = '/api/v5/payments/mercadopago/demo-main/events/';
 const ROTATED = 'whsec_rotated_mercadopago_0002';
 
-let fake: Awaited<ReturnType<typeof startFakeProviders>>;
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let env: Awaited<ReturnType<typeof paymentsTestApp>>;
+let fake: typeof env.fake;
+let t: typeof env.t;
 
 beforeAll(async () => {
-  fake = await startFakeProviders();
-  t = await createTestApp({
-    config: {
-      CULQI_API_URL: fake.culqiUrl,
-      MERCADOPAGO_API_URL: fake.mercadopagoUrl,
-      TENANT_CACHE_SECONDS: 60,
-    },
-  });
+  env = await paymentsTestApp({ TENANT_CACHE_SECONDS: 60 });
+  ({ fake, t } = env);
   await useProvider(t.db, 'MERCADO_PAGO');
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => env?.close());
 
 const notify = (note: ReturnType<typeof fake.fake.notification>, host = 'localhost') =>
   t.app.inject({

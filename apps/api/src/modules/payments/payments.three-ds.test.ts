@@ -2,11 +2,11 @@ import { placeProducts } from '@storefront/db/schema/catalogue';
 import { payments } from '@storefront/db/schema/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.ts';
 import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
+import { paymentsTestApp } from './payments.test-app.ts';
 import { THREE_DS_CARD } from './sandbox/fake-providers.ts';
-import { startFakeProviders, TEST_KEYS } from './sandbox/fake-server.ts';
+import { TEST_KEYS } from './sandbox/fake-server.ts';
 
 // Culqi's own Three-D Secure (decision 026): the charge answers `action_code: REVIEW`, the order waits
 // with a CULQI_3DS action, the browser's Culqi3DS answers parameters for the token, and the member's
@@ -15,15 +15,14 @@ import { startFakeProviders, TEST_KEYS } from './sandbox/fake-server.ts';
 const PLACE = 'place-miraflores';
 const PRODUCT = 'p-causa-limena';
 
-let fake: Awaited<ReturnType<typeof startFakeProviders>>;
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let env: Awaited<ReturnType<typeof paymentsTestApp>>;
+let fake: typeof env.fake;
+let t: typeof env.t;
 let slot: Awaited<ReturnType<typeof firstSlot>>;
 
 beforeAll(async () => {
-  fake = await startFakeProviders();
-  t = await createTestApp({
-    config: { CULQI_API_URL: fake.culqiUrl, MERCADOPAGO_API_URL: fake.mercadopagoUrl },
-  });
+  env = await paymentsTestApp();
+  ({ fake, t } = env);
   slot = await firstSlot(t.app);
   await useProvider(t.db, 'CULQI');
   await t.db
@@ -31,10 +30,7 @@ beforeAll(async () => {
     .set({ stock: 50 })
     .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, PRODUCT)));
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => env?.close());
 
 const stock = async () =>
   (
