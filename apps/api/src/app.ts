@@ -65,6 +65,7 @@ export type AppConfig = Pick<
   | 'METRICS_TOKEN'
   | 'CULQI_API_URL'
   | 'CULQI_CHECKOUT_URL'
+  | 'CULQI_3DS_URL'
   | 'MERCADOPAGO_API_URL'
   | 'MERCADOPAGO_SDK_URL'
 > &

@@ -80,6 +80,8 @@ const envSchema = z.object({
    */
   CULQI_API_URL: z.url().optional(),
   CULQI_CHECKOUT_URL: z.url().optional(),
+  /** Culqi's Three-D Secure library (Culqi3DS), loaded by the storefront when a charge asks for 3DS. */
+  CULQI_3DS_URL: z.url().optional(),
   MERCADOPAGO_API_URL: z.url().optional(),
   MERCADOPAGO_SDK_URL: z.url().optional(),
   /** Minutes an order waits for its payment before it expires and gives back what it took. */
@@ -180,7 +182,7 @@ const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
 function paymentAddresses(
   values: Pick<
     z.infer<typeof envSchema>,
-    'CULQI_API_URL' | 'CULQI_CHECKOUT_URL' | 'MERCADOPAGO_API_URL' | 'MERCADOPAGO_SDK_URL'
+    'CULQI_API_URL' | 'CULQI_CHECKOUT_URL' | 'CULQI_3DS_URL' | 'MERCADOPAGO_API_URL' | 'MERCADOPAGO_SDK_URL'
   >,
   sandbox: string | null,
 ) {
@@ -189,6 +191,7 @@ function paymentAddresses(
     CULQI_CHECKOUT_URL:
       values.CULQI_CHECKOUT_URL ??
       (sandbox ? `${SANDBOX_PATH}/culqi/js/v4` : 'https://checkout.culqi.com/js/v4'),
+    CULQI_3DS_URL: values.CULQI_3DS_URL ?? (sandbox ? `${SANDBOX_PATH}/culqi/3ds` : 'https://3ds.culqi.com'),
     MERCADOPAGO_API_URL:
       values.MERCADOPAGO_API_URL ?? (sandbox ? `${sandbox}/mercadopago` : 'https://api.mercadopago.com'),
     MERCADOPAGO_SDK_URL:

@@ -14,7 +14,8 @@ import {
 } from './support.ts';
 
 // Issue 27: paying online through the demo's sandbox (the server's own fake Culqi and Mercado Pago on
-// loopback, their stand-in browser scripts): a card approved, a declined card then a good one, Yape, a
+// loopback, their stand-in browser scripts): a card approved, a declined card then a good one, a card
+// that asks for Culqi's 3DS, Yape, a
 // transfer the counter confirms, and a paid order cancelled and refunded, each as a member of its own at
 // Miraflores, the demo place that takes ONLINE_CARD, YAPE and TRANSFER through Culqi; and a card in
 // instalments at Café del Parque (multi.localhost), the demo shop that takes cards through Mercado Pago.
@@ -22,6 +23,7 @@ import {
 const PLACE = 'place-miraflores';
 const APPROVED = '4111 1111 1111 1111';
 const DECLINED = '4000 0000 0000 0002';
+const THREE_DS = '4000 0000 0000 3220';
 
 test.beforeEach(async ({ page }) => {
   await presetCookieChoice(page);
@@ -98,6 +100,36 @@ test('a declined card says so with the provider’s message and keeps the cart; 
   await payByCard(page, member, APPROVED);
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('payment-status')).toHaveText('Pagado en línea');
+});
+
+test('a card that asks for 3DS: the bank’s check closed keeps the cart, passed pays the order', {
+  tag: '@phone',
+}, async ({ page, request }) => {
+  const member = await checkoutWithLomo(page, request);
+  await checkoutOf(page).getByLabel('Tarjeta de crédito o débito').check();
+  await fillBilling(page);
+  await payByCard(page, member, THREE_DS);
+  // Culqi's 3DS library (the sandbox's stand-in) shows the bank's check in its own window.
+  const bank = page.getByRole('dialog', { name: 'Verificación de tu banco' });
+  await expect(bank).toBeVisible();
+  await expect(checkoutOf(page).getByText('Verificando la tarjeta con tu banco…')).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await bank.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(checkoutOf(page).locator('.checkout-general-error')).toContainText(
+    'Cerraste la verificación de tu banco',
+  );
+  await expect(page).toHaveURL(/\/cart/);
+  expect(Object.keys((await cartOf(page))?.products ?? {})).toHaveLength(1);
+
+  await payByCard(page, member, THREE_DS);
+  await bank.getByRole('button', { name: 'Confirmar compra' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.locator('.order-detail-header .order-status')).toHaveText('Recibido');
+  await expect(page.getByTestId('payment-status')).toHaveText('Pagado en línea');
+  await expect(page.getByText(/Tarjeta de crédito o débito · \w+ •••• 3220/)).toBeVisible();
+  expect(await cartOf(page)).toBeNull();
 });
 
 test('pays with Yape: a phone and the approval code in Culqi’s window', { tag: '@phone' }, async ({

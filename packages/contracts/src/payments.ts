@@ -80,10 +80,27 @@ export const paymentBodyFields = {
   installments: z.number().int().min(1).max(36).optional(),
 };
 
+const threeDsValue = z.string().regex(/^[A-Za-z0-9+/=._:-]{1,200}$/);
+/**
+ * What Culqi's 3DS library (`Culqi3DS`) posts to the page as `parameters3DS` once the bank has
+ * authenticated the card, and what Culqi's charge takes again as `authentication_3DS`.
+ */
+export const culqi3dsParametersSchema = z.strictObject({
+  /** Electronic commerce indicator: two digits ("05", "02"…). */
+  eci: z.string().regex(/^\d{2}$/),
+  /** 3DS 1's transaction id; 3DS 2 may answer it empty. */
+  xid: z.union([z.literal(''), threeDsValue]),
+  cavv: threeDsValue,
+  /** "2.1.0", "2.2.0"… */
+  protocolVersion: z.string().regex(/^\d{1,2}\.\d{1,2}\.\d{1,2}$/),
+  directoryServerTransactionId: threeDsValue,
+});
+export type Culqi3dsParameters = z.infer<typeof culqi3dsParametersSchema>;
+
 /** POST v5/me/orders/{order_uid}/payment/: pay a PENDING_PAYMENT order again (3DS step, a TRANSFER's number). */
 export const memberPaymentBodySchema = z.strictObject({
   /** Culqi 3DS: the parameters its library answered, sent with the new charge. */
-  authentication_3ds: z.record(z.string(), z.string().max(2000)).optional(),
+  authentication_3ds: culqi3dsParametersSchema.optional(),
   /** A TRANSFER: the operation number the member's bank or wallet showed. */
   operation_number: z
     .string()
@@ -156,6 +173,8 @@ export const placePaymentSettingsSchema = z.object({
   public_key: z.string().nullable(),
   /** The provider's browser script (CULQI_CHECKOUT_URL or MERCADOPAGO_SDK_URL), loaded on the payment step only. */
   script_url: z.string().nullable(),
+  /** Culqi's 3DS library (CULQI_3DS_URL), loaded only when a charge asks for 3DS; null with Mercado Pago. */
+  three_ds_url: z.string().nullable(),
   transfer: transferDetailsSchema.nullable(),
 });
 export type PlacePaymentSettings = z.infer<typeof placePaymentSettingsSchema>;

@@ -24,6 +24,7 @@ export const OFFLINE_CONFIG = {
   RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9',
   CULQI_API_URL: 'http://127.0.0.1:9',
   CULQI_CHECKOUT_URL: 'http://127.0.0.1:9/js/v4',
+  CULQI_3DS_URL: 'http://127.0.0.1:9/3ds',
   MERCADOPAGO_API_URL: 'http://127.0.0.1:9',
   MERCADOPAGO_SDK_URL: 'http://127.0.0.1:9/js/v2',
 } satisfies Partial<AppConfig>;

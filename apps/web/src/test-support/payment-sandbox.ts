@@ -10,6 +10,7 @@ const ORIGIN = 'https://pay.test';
 /** Where each script is served and where its provider's API answers (the sandbox's layout). */
 export const SANDBOX_SCRIPTS = {
   'culqi-checkout.js': `${ORIGIN}/api/dev/payments-sandbox/culqi/js/v4`,
+  'culqi-3ds.js': `${ORIGIN}/api/dev/payments-sandbox/culqi/3ds`,
   'mercadopago-sdk.js': `${ORIGIN}/api/dev/payments-sandbox/mercadopago/js/v2`,
 };
 export const CULQI_API = `${ORIGIN}/api/dev/payments-sandbox/culqi`;
@@ -37,4 +38,16 @@ export function stubProvider(answer: (url: string, body: Record<string, unknown>
       return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     }),
   );
+}
+
+/**
+ * jsdom's postMessage leaves the event's origin empty: a page posting to itself (Culqi3DS does) gets
+ * the page's own origin in a browser, so the listener's origin check can be tested.
+ */
+export function shimSameOriginMessages(): void {
+  window.postMessage = (message: unknown) => {
+    setTimeout(() =>
+      window.dispatchEvent(new MessageEvent('message', { data: message, origin: window.location.origin })),
+    );
+  };
 }

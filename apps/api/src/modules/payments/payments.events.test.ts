@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
+import { eventsProcessed } from './event-hints.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments } from './payments.reconcile.ts';
 import { startFakeProviders, TEST_KEYS, TEST_WEBHOOK_SECRET } from './sandbox/fake-server.ts';
@@ -40,6 +41,11 @@ afterAll(async () => {
 const deps = () => ({ db: t.db, config: t.app.config, log: t.app.log });
 const statusOf = async (uid: string) =>
   (await t.db.select({ status: orders.status }).from(orders).where(eq(orders.uid, uid)))[0]?.status;
+/** An event is answered before it is applied: the order's status once it has moved to `status`. */
+async function statusBecomes(uid: string, status: string) {
+  while ((await statusOf(uid)) !== status) await new Promise((resolve) => setImmediate(resolve));
+  return status;
+}
 const stockOf = async (product: string) =>
   (
     await t.db
@@ -97,12 +103,14 @@ describe('Mercado Pago', () => {
     });
     // A notification before the payment is decided changes nothing.
     expect((await notify(fake.fake.notification(id))).statusCode).toBe(200);
+    await eventsProcessed(t.db);
     expect(await statusOf(order.uid)).toBe('PENDING_PAYMENT');
     fake.fake.settle(id, 'approved');
     const note = fake.fake.notification(id);
     const answers = await Promise.all([notify(note), notify(note), notify(fake.fake.notification(id))]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
-    expect(await statusOf(order.uid)).toBe('RECEIVED');
+    expect(await statusBecomes(order.uid, 'RECEIVED')).toBe('RECEIVED');
+    await eventsProcessed(t.db);
     const history = await t.app.inject({
       url: `/api/v5/me/orders/${order.uid}/`,
       headers: auth(token as string),
@@ -111,6 +119,7 @@ describe('Mercado Pago', () => {
     // A late, out-of-order "rejected" read changes nothing either.
     fake.fake.settle(id, 'rejected');
     await notify(fake.fake.notification(id));
+    await eventsProcessed(t.db);
     expect(await statusOf(order.uid)).toBe('RECEIVED');
     fake.fake.settle(id, 'approved');
   });
@@ -169,9 +178,10 @@ describe('Mercado Pago', () => {
       const res = await notify(note as typeof unsigned);
       expect(res.statusCode).toBe(403);
     }
+    await eventsProcessed(t.db);
     expect(await statusOf(order.uid)).toBe('PENDING_PAYMENT');
     expect((await notify(fake.fake.notification(id))).statusCode).toBe(200);
-    expect(await statusOf(order.uid)).toBe('RECEIVED');
+    expect(await statusBecomes(order.uid, 'RECEIVED')).toBe('RECEIVED');
   });
 
   it('OTHE is declined; cancelling a paid order refunds its card part once, through the provider', async () => {
@@ -251,6 +261,8 @@ describe('Culqi events', () => {
     expect((await culqiEvent(charge.id)).statusCode).toBe(200);
     // An event naming a charge Culqi does not know changes nothing either.
     expect((await culqiEvent('chr_test_unknown')).statusCode).toBe(200);
+    await statusBecomes(order.uid, 'RECEIVED');
+    await eventsProcessed(t.db);
     const after = await t.app.inject({
       url: `/api/v5/me/orders/${order.uid}/`,
       headers: auth(token as string),
@@ -261,6 +273,30 @@ describe('Culqi events', () => {
     });
     expect(after.json().history.map((h: { to: string }) => h.to)).toEqual(['PENDING_PAYMENT', 'RECEIVED']);
     expect(fake.fake.chargeCalls.filter((call) => call.orderUid === order.uid)).toHaveLength(1);
+  });
+
+  it('answers a burst of the same event before reading the charge back, and reads it at most twice', async () => {
+    const [token] = await createMembers(t.db, 1, 'culqi-burst');
+    const order = await place(token as string, {
+      payment_type: 'ONLINE_CARD',
+      payment_token: await cardToken(fake.base, 'CULQI'),
+      billing,
+    });
+    expect(order.status).toBe('RECEIVED');
+    const reference = order.payment.reference as string;
+    const reads = () => fake.fake.readCalls.filter((id) => id === reference).length;
+    const before = reads();
+    // Culqi slow to answer the read back: the events are answered without waiting for it.
+    fake.fake.mode = { slowMs: 2000 };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => culqiEvent(reference)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    expect(reads() - before).toBe(0);
+    await eventsProcessed(t.db);
+    fake.fake.mode = {};
+    // One read after the first, and at most one more for all those that came while it ran.
+    expect(reads() - before).toBeGreaterThanOrEqual(1);
+    expect(reads() - before).toBeLessThanOrEqual(2);
+    expect(await statusOf(order.uid)).toBe('RECEIVED');
   });
 });
 

@@ -5,6 +5,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { ADMIN_HOST, COMPANY, OWNER_UID } from '../admin/admin.fixtures.ts';
 import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
+import { eventsProcessed } from './event-hints.ts';
 import { billing, cardToken } from './payments.fixtures.ts';
 import { reconcilePayments, SETTLE_AFTER_MS } from './payments.reconcile.ts';
 import { DECLINED_CARD } from './sandbox/fake-providers.ts';
@@ -134,6 +135,8 @@ describe('no secret in clear', () => {
         payload: note.body,
       });
 
+    // What the notification's read back logs, too.
+    await eventsProcessed(t.db);
     await admin('GET', 'payment-provider/');
     await admin('GET', 'audit-log/');
     await admin('GET', 'orders/');

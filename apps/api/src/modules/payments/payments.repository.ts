@@ -15,13 +15,20 @@ export async function findSettings(db: Executor, companyUid: string): Promise<Pa
   return row ?? null;
 }
 
-/** Whether a company belongs to an app: a provider's event names its company in the path. */
-export async function isCompanyOfApp(db: Executor, appUid: string, companyUid: string): Promise<boolean> {
+/**
+ * A company of the app a provider's event names in its path, with its provider and sealed webhook
+ * secret (null when unset), in one query; null when the company is not the app's.
+ */
+export async function eventCompany(db: Executor, appUid: string, companyUid: string) {
   const [row] = await db
-    .select({ uid: companies.uid })
+    .select({
+      provider: companyPaymentSettings.provider,
+      webhookSecretEncrypted: companyPaymentSettings.webhookSecretEncrypted,
+    })
     .from(companies)
+    .leftJoin(companyPaymentSettings, eq(companyPaymentSettings.companyUid, companies.uid))
     .where(and(eq(companies.uid, companyUid), eq(companies.appUid, appUid)));
-  return row !== undefined;
+  return row ?? null;
 }
 
 export async function insertPayment(tx: Executor, row: typeof payments.$inferInsert): Promise<PaymentRow> {

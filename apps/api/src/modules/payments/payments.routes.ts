@@ -16,6 +16,7 @@ import { errorResponses } from '../../plugins/error-handler.ts';
 import { paymentMethodsOf } from '../delivery/delivery.service.ts';
 import { findOrderOfApp, insertAudit, placesByUid } from '../retail/retail.repository.ts';
 import { placeOf, staffContextOf } from '../retail/retail.service.ts';
+import { eventHints } from './event-hints.ts';
 import { culqiEventChargeId, validMercadoPagoSignature } from './events.ts';
 import * as repo from './payments.repository.ts';
 import {
@@ -63,6 +64,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
             ? config.CULQI_CHECKOUT_URL
             : config.MERCADOPAGO_SDK_URL
           : null,
+        three_ds_url: provider === 'CULQI' ? config.CULQI_3DS_URL : null,
         transfer,
       };
     },
@@ -125,31 +127,66 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
     },
   });
 
-  // Provider events: a quick 2xx whatever they say (a failure to read the charge back is left to the
-  // reconciliation); only a Mercado Pago notification without a valid signature is refused, and a
-  // company of another app (the event's host names the app) is not found.
+  // Provider events: checked (the company of the host's app, the charge named, Mercado Pago's
+  // signature) and answered at once; the charge is read back and applied after the answer, coalesced
+  // per charge (event-hints.ts). Only a Mercado Pago notification without a valid signature is refused,
+  // and a company of another app (the event's host names the app) is not found.
+  const hints = eventHints(
+    api.db,
+    (companyUid, chargeId) =>
+      handleEvent({ db: api.db, config: api.config, log: api.log }, companyUid, chargeId),
+    api.log,
+  );
+  api.addHook('onClose', () => hints.idle());
   const companyParams = z.object({ company_uid: z.string().min(1).max(64) });
   const companyOfRequest = async (request: FastifyRequest, companyUid: string) => {
     const ctx = contextOf(request);
-    if (!(await repo.isCompanyOfApp(ctx.db, ctx.app.uid, companyUid))) throw new AppError('NOT_FOUND');
+    const company = await repo.eventCompany(ctx.db, ctx.app.uid, companyUid);
+    if (!company) throw new AppError('NOT_FOUND');
+    known.add(`${ctx.app.uid} ${companyUid}`);
+    return company;
+  };
+  // A company never moves to another app: once found, Culqi's events (which need nothing else of it)
+  // skip the query.
+  const known = new Set<string>();
+  const isKnown = (request: FastifyRequest, companyUid: string) =>
+    known.has(`${contextOf(request).app.uid} ${companyUid}`);
+  // Mercado Pago's webhook secret, kept for TENANT_CACHE_SECONDS: a signature the kept one verifies is
+  // taken, any other is checked again against the stored secret (just set or changed).
+  const keptMs = (api.config.TENANT_CACHE_SECONDS ?? 0) * 1000;
+  const secrets = new Map<string, { until: number; secret: string | null }>();
+  const storedSecret = async (request: FastifyRequest, companyUid: string) => {
+    const company = await companyOfRequest(request, companyUid);
+    const secret =
+      company.provider === 'MERCADO_PAGO' && company.webhookSecretEncrypted
+        ? decryptSecret(secretsKey(api.config), company.webhookSecretEncrypted)
+        : null;
+    if (keptMs > 0) {
+      if (secrets.size >= 1000) secrets.clear();
+      secrets.set(`${contextOf(request).app.uid} ${companyUid}`, { until: Date.now() + keptMs, secret });
+    }
+    return secret;
+  };
+  const keptSecret = (request: FastifyRequest, companyUid: string) => {
+    const kept = secrets.get(`${contextOf(request).app.uid} ${companyUid}`);
+    return kept && kept.until > Date.now() ? kept.secret : null;
   };
 
   api.post('/v5/payments/culqi/:company_uid/events/', {
     schema: {
       operationId: 'culqiEvent',
       tags,
-      summary: "Culqi's events (not signed): the charge named is read back from Culqi and applied",
+      summary:
+        "Culqi's events (not signed): answered at once; the charge named is then read back from Culqi and applied",
       params: companyParams,
       body: z.unknown(),
       response: { 200: eventAnswer, ...errorResponses },
     },
     handler: async (request) => {
-      await companyOfRequest(request, request.params.company_uid);
+      if (!isKnown(request, request.params.company_uid))
+        await companyOfRequest(request, request.params.company_uid);
       const chargeId = culqiEventChargeId(request.body);
-      if (chargeId)
-        await handleEvent(paymentDeps(request), request.params.company_uid, chargeId).catch((error: Error) =>
-          request.log.warn({ err: error.message }, 'culqi event'),
-        );
+      if (chargeId) hints.hint(request.params.company_uid, chargeId);
       return { received: true };
     },
   });
@@ -159,35 +196,32 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
       operationId: 'mercadoPagoEvent',
       tags,
       summary:
-        "Mercado Pago's notifications, checked against x-signature (older than 5 minutes refused); the payment is read back and applied",
+        "Mercado Pago's notifications, checked against x-signature (older than 5 minutes refused) and answered at once; the payment is then read back and applied",
       params: companyParams,
       querystring: z.looseObject({ 'data.id': z.string().max(100).optional(), type: z.string().optional() }),
       body: z.unknown(),
       response: { 200: eventAnswer, ...errorResponses },
     },
     handler: async (request) => {
-      await companyOfRequest(request, request.params.company_uid);
+      const companyUid = request.params.company_uid;
       const body = request.body as { data?: { id?: unknown }; type?: unknown } | null;
       const dataId = String(request.query['data.id'] ?? body?.data?.id ?? '');
-      const settings = await repo.findSettings(request.server.db, request.params.company_uid);
-      const secret =
-        settings?.provider === 'MERCADO_PAGO' && settings.webhookSecretEncrypted
-          ? decryptSecret(secretsKey(request.server.config), settings.webhookSecretEncrypted)
-          : null;
       const header = (name: string) => {
         const value = request.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
+      const signedWith = (secret: string | null) =>
+        secret !== null &&
+        dataId !== '' &&
+        validMercadoPagoSignature(secret, header('x-signature'), header('x-request-id'), dataId);
       if (
-        !secret ||
-        !dataId ||
-        !validMercadoPagoSignature(secret, header('x-signature'), header('x-request-id'), dataId)
+        !signedWith(keptSecret(request, companyUid)) &&
+        !signedWith(await storedSecret(request, companyUid))
       )
         throw new AppError('FORBIDDEN');
-      if ((request.query.type ?? body?.type) === 'payment')
-        await handleEvent(paymentDeps(request), request.params.company_uid, dataId).catch((error: Error) =>
-          request.log.warn({ err: error.message }, 'mercado pago event'),
-        );
+      // A payment's id of the shape Mercado Pago gives (digits); anything else is not read back.
+      if ((request.query.type ?? body?.type) === 'payment' && /^[\w-]{1,100}$/.test(dataId))
+        hints.hint(companyUid, dataId);
       return { received: true };
     },
   });

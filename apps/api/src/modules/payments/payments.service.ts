@@ -3,6 +3,8 @@ import { AppError, errorMessage, FIELD_MESSAGES } from '@storefront/contracts/er
 import { centsToDecimal } from '@storefront/contracts/money';
 import type { Order, OrderBody } from '@storefront/contracts/orders';
 import {
+  type Culqi3dsParameters,
+  type MemberPaymentBody,
   type OrderPayment,
   type PaymentProviderName,
   PREPAID_METHODS,
@@ -176,15 +178,17 @@ export function eventsUrl(
  * Asks the provider to charge an order's payment, once per attempt (claimAttempt), and settles it with
  * the answer. From the second attempt on, the charges carrying the order are looked up first (Culqi's
  * idempotency; Mercado Pago's is its X-Idempotency-Key). When the provider cannot be reached, the
- * payment stays PENDING for the reconciliation to settle.
+ * payment stays PENDING for the reconciliation to settle. With Culqi's 3DS parameters it charges only
+ * the payment whose last charge asked for them (the claim clears that action, so once only).
  */
 export async function chargeOrder(
   deps: PaymentDeps,
   orderUid: string,
-  options: { authentication3ds?: Record<string, string> } = {},
+  options: { authentication3ds?: Culqi3dsParameters } = {},
 ): Promise<void> {
   const payment = await repo.findPayment(deps.db, orderUid);
   if (!payment?.provider || payment.status !== 'PENDING' || !payment.token) return;
+  if (options.authentication3ds && payment.action?.type !== 'CULQI_3DS') return;
   const claimed = await repo.claimAttempt(deps.db, payment.uid, payment.attempts);
   if (!claimed) return;
   const row = await repo.findOrderRow(deps.db, orderUid);
@@ -319,28 +323,29 @@ export async function refundPayment(deps: PaymentDeps, orderUid: string): Promis
 
 /**
  * POST v5/me/orders/{uid}/payment/: the member's step on an order waiting for its payment — the 3DS
- * parameters Culqi's library answered (the card is charged again with them), or a transfer's operation
- * number (kept for the staff who confirm it).
+ * parameters Culqi's library answered (the card is charged again with them, once: a repeated post
+ * answers the order as it is now, 400 if declined), or a transfer's operation number (kept for the
+ * staff who confirm it).
  */
 export async function memberPayment(
   deps: PaymentDeps,
   scope: { appUid: string; userUid: string; language: Language },
   orderUid: string,
-  body: { authentication_3ds?: Record<string, string>; operation_number?: string },
+  body: MemberPaymentBody,
 ) {
   const order = await orders.findOrder(deps.db, scope.appUid, orderUid, { userUid: scope.userUid });
   if (!order) throw new AppError('NOT_FOUND');
-  // An order paid at the door, or no longer waiting, has no payment step to take.
+  // An order paid at the door has no payment step to take.
   const payment = await repo.findPayment(deps.db, orderUid);
-  if (!payment || order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
-    throw new AppError('ORDER_STATUS_NOT_ALLOWED');
+  if (!payment) throw new AppError('ORDER_STATUS_NOT_ALLOWED');
+  const required = FIELD_MESSAGES.required[scope.language];
   if (payment.method === 'TRANSFER') {
-    if (!body.operation_number)
-      throw new AppError('VALIDATION', { operation_number: [FIELD_MESSAGES.required[scope.language]] });
+    if (order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
+      throw new AppError('ORDER_STATUS_NOT_ALLOWED');
+    if (!body.operation_number) throw new AppError('VALIDATION', { operation_number: [required] });
     await repo.updatePayment(deps.db, payment.uid, { reference: body.operation_number });
   } else {
-    if (!body.authentication_3ds || payment.action?.type !== 'CULQI_3DS')
-      throw new AppError('VALIDATION', { authentication_3ds: [FIELD_MESSAGES.required[scope.language]] });
+    if (!body.authentication_3ds) throw new AppError('VALIDATION', { authentication_3ds: [required] });
     await chargeOrder(deps, orderUid, { authentication3ds: body.authentication_3ds });
   }
   return paymentAnswer(deps.db, scope.appUid, orderUid, scope.language);

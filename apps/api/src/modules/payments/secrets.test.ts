@@ -37,6 +37,7 @@ describe('secrets at rest', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
       CULQI_API_URL: 'https://api.culqi.com',
       CULQI_CHECKOUT_URL: 'https://checkout.culqi.com/js/v4',
+      CULQI_3DS_URL: 'https://3ds.culqi.com',
       MERCADOPAGO_API_URL: 'https://api.mercadopago.com',
       MERCADOPAGO_SDK_URL: 'https://sdk.mercadopago.com/js/v2',
       PAYMENT_HOLD_MINUTES: 15,
@@ -44,6 +45,7 @@ describe('secrets at rest', () => {
     expect(loadConfig({ PORT: '18801' })).toMatchObject({
       CULQI_API_URL: 'http://127.0.0.1:18801/api/dev/payments-sandbox/culqi',
       CULQI_CHECKOUT_URL: '/api/dev/payments-sandbox/culqi/js/v4',
+      CULQI_3DS_URL: '/api/dev/payments-sandbox/culqi/3ds',
     });
   });
 });

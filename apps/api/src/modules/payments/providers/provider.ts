@@ -1,3 +1,4 @@
+import type { Culqi3dsParameters } from '@storefront/contracts/payments';
 import type { OrderBilling } from '@storefront/db/schema/orders';
 import type { PaymentActionValue } from '@storefront/db/schema/payments';
 
@@ -17,7 +18,8 @@ export interface ChargeInput {
   description: string;
   /** Which charge of this order it is (1, then 2 after a 3DS step): part of the idempotency key. */
   attempt: number;
-  authentication3ds?: Record<string, string>;
+  /** Culqi: what its 3DS library answered, for the charge after the 3DS step. */
+  authentication3ds?: Culqi3dsParameters;
   /** Where the provider posts its events (Mercado Pago's notification_url). */
   eventsUrl: string | null;
 }

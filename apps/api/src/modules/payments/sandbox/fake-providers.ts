@@ -53,11 +53,18 @@ interface Charge {
 const brand = (number: string) => (number.startsWith('5') ? 'Mastercard' : 'Visa');
 const SCRIPTS = {
   culqi: fileURLToPath(new URL('./culqi-checkout.js', import.meta.url)),
+  culqi3ds: fileURLToPath(new URL('./culqi-3ds.js', import.meta.url)),
   mercadopago: fileURLToPath(new URL('./mercadopago-sdk.js', import.meta.url)),
 };
+const SCRIPT_PATHS: Record<string, keyof typeof SCRIPTS> = {
+  'culqi/js/v4': 'culqi',
+  'culqi/3ds': 'culqi3ds',
+  'mercadopago/js/v2': 'mercadopago',
+};
+const THREE_DS_FIELDS = ['eci', 'xid', 'cavv', 'protocolVersion', 'directoryServerTransactionId'] as const;
 
 /** The stand-in browser script, or a placeholder until its file exists. */
-function script(provider: 'culqi' | 'mercadopago'): FakeAnswer {
+function script(provider: keyof typeof SCRIPTS): FakeAnswer {
   const file = SCRIPTS[provider];
   const body = existsSync(file)
     ? readFileSync(file, 'utf8')
@@ -76,12 +83,16 @@ export class FakePayments {
   readonly charges = new Map<string, Charge>();
   /** Every charge or payment creation asked, with its idempotency key (tests count them). */
   readonly chargeCalls: { provider: string; orderUid: string; key: string | null }[] = [];
+  /** Every read of one charge or payment by its id (tests count the read backs of events). */
+  readonly readCalls: string[] = [];
   /**
    * `down`: every API call answers 500; `slowMs`: waits this long before acting; `lostAnswer`: acts
    * (charges, refunds) but answers 500, as a provider failing after the fact does.
    */
   mode: { down?: boolean; slowMs?: number; lostAnswer?: boolean } = {};
   private readonly idempotent = new Map<string, string>();
+  /** Culqi 3DS: the parameters its library was given for a card token, which its charge must carry. */
+  private readonly authentications = new Map<string, Record<string, string>>();
   private nextMpId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
 
   constructor(
@@ -98,7 +109,8 @@ export class FakePayments {
     headers: Record<string, string | string[] | undefined>,
     body: Json,
   ): Promise<FakeAnswer> {
-    if (method === 'GET' && path === (provider === 'culqi' ? '/js/v4' : '/js/v2')) return script(provider);
+    const standIn = method === 'GET' ? SCRIPT_PATHS[`${provider}${path}`] : undefined;
+    if (standIn) return script(standIn);
     if (this.mode.slowMs) await new Promise((resolve) => setTimeout(resolve, this.mode.slowMs));
     if (this.mode.down) return { status: 500, body: { message: 'internal_error' } };
     const bearer = String(headers.authorization ?? '').replace(/^Bearer /, '');
@@ -144,16 +156,49 @@ export class FakePayments {
         body: { object: 'token', id, email, iin: { card_brand: brand(number) }, last_four: number.slice(-4) },
       };
     }
+    // What the stand-in Culqi3DS asks once the person passes the bank's check: the parameters it
+    // posts to the page, remembered for the token so that only its own charge is accepted.
+    if (method === 'POST' && path === '/3ds/authentications') {
+      if (bearer !== keys.publicKey) return unauthorized;
+      const tokenId = String(body.token_id ?? '');
+      if (!this.tokens.get(tokenId) || this.tokens.get(tokenId)?.used)
+        return { status: 400, body: { object: 'error', user_message: 'Token inválido o ya usado' } };
+      const parameters = {
+        eci: '05',
+        xid: randomBytes(20).toString('base64'),
+        cavv: randomBytes(20).toString('base64'),
+        protocolVersion: '2.2.0',
+        directoryServerTransactionId: randomUUID(),
+      };
+      this.authentications.set(tokenId, parameters);
+      return { status: 201, body: { object: '3ds_authentication', parameters3DS: parameters } };
+    }
     if (bearer !== keys.secretKey) return unauthorized;
     if (method === 'POST' && path === '/v2/charges') {
       const orderUid = String((body.metadata as Json | undefined)?.order_uid ?? '');
       this.chargeCalls.push({ provider: 'culqi', orderUid, key: null });
       const token = typeof body.source_id === 'string' ? this.tokens.get(body.source_id) : undefined;
-      if (token?.number === THREE_DS_CARD && !token.used && !body.authentication_3DS)
+      const authentication = body.authentication_3DS as Json | undefined;
+      if (token?.number === THREE_DS_CARD && !token.used && !authentication)
         return {
           status: 200,
           body: { action_code: 'REVIEW', user_message: 'Autentica el pago con tu banco' },
         };
+      // 3DS parameters other than the ones its library gave for this token: refused, the card kept.
+      if (authentication !== undefined) {
+        const issued = this.authentications.get(String(body.source_id));
+        if (!issued || THREE_DS_FIELDS.some((field) => authentication?.[field] !== issued[field]))
+          return {
+            status: 400,
+            body: {
+              object: 'error',
+              type: 'invalid_request_error',
+              param: 'authentication_3DS',
+              merchant_message: 'Los parámetros de autenticación 3DS no son válidos.',
+              user_message: 'No pudimos autenticar tu tarjeta con tu banco.',
+            },
+          };
+      }
       const card = this.takeToken(body.source_id);
       if (!card)
         return {
@@ -186,6 +231,7 @@ export class FakePayments {
     }
     const chargeMatch = /^\/v2\/charges\/([\w-]+)$/.exec(path);
     if (method === 'GET' && chargeMatch) {
+      this.readCalls.push(chargeMatch[1] ?? '');
       const charge = this.charges.get(chargeMatch[1] ?? '');
       return charge
         ? { status: 200, body: this.culqiCharge(charge) }
@@ -372,6 +418,7 @@ export class FakePayments {
     }
     const paymentMatch = /^\/v1\/payments\/(\d+)$/.exec(path);
     if (method === 'GET' && paymentMatch) {
+      this.readCalls.push(paymentMatch[1] ?? '');
       const charge = this.charges.get(paymentMatch[1] ?? '');
       return charge
         ? { status: 200, body: this.mpPayment(charge) }

@@ -11,7 +11,7 @@ import type {
   Subscription,
   SubscriptionBody,
 } from '@storefront/contracts/orders';
-import type { PlacePaymentSettings } from '@storefront/contracts/payments';
+import type { Culqi3dsParameters, PlacePaymentSettings } from '@storefront/contracts/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -56,6 +56,17 @@ export function usePaymentSettings(placeUid: string) {
     queryFn: ({ signal }) =>
       apiFetch<PlacePaymentSettings>(`v5/places/${place(placeUid)}/payment-settings/`, { signal }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** POST v5/me/orders/{uid}/payment/ after Culqi's 3DS step: the card charged again with its parameters. */
+export function useThreeDsPayment() {
+  return useMutation({
+    mutationFn: ({ uid, parameters }: { uid: string; parameters: Culqi3dsParameters }) =>
+      apiFetch<Order>(`v5/me/orders/${encodeURIComponent(uid)}/payment/`, {
+        method: 'POST',
+        body: { authentication_3ds: parameters },
+      }),
   });
 }
 

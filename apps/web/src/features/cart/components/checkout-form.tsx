@@ -31,6 +31,7 @@ import {
   usePaymentSettings,
   usePickupSchedule,
   usePlaceCheckout,
+  useThreeDsPayment,
   useValidateCode,
 } from '../api/checkout-api.ts';
 import { serverFieldErrors } from '../checkout-errors.ts';
@@ -114,6 +115,9 @@ function CheckoutFields({
   const fare = useFareEstimate(placeUid);
   const validate = useValidateCode(company.uid);
   const place = usePlaceCheckout(placeUid);
+  const threeDsPayment = useThreeDsPayment();
+  // Culqi's 3DS check of the card runs (its bank window open, then the charge asked again).
+  const [verifying, setVerifying] = useState(false);
   // The place's own shipping methods (set in the admin site); delivery also needs the company's switch.
   const shipping = usePlaces(company.uid, null).data?.find((p) => p.uid === placeUid)?.shipping_methods;
   const offersPickup = shipping?.includes('PICKUP') ?? true;
@@ -337,8 +341,38 @@ function CheckoutFields({
       installments: payment?.installments,
     });
     try {
-      const placed = await place.mutateAsync({ body, key: keys.keyFor(body) });
+      let placed = await place.mutateAsync({ body, key: keys.keyFor(body) });
       keys.finish();
+      // The card asks for Culqi's 3DS: its bank check, then the charge again with what it answered.
+      // Closed or refused, the cart stays and another card (a new order) may be tried.
+      if (
+        placed.kind === 'ORDER' &&
+        placed.order.payment?.action?.type === 'CULQI_3DS' &&
+        payment?.authenticate
+      ) {
+        setVerifying(true);
+        try {
+          const parameters = await payment.authenticate({ email: values.email });
+          if (!parameters) {
+            setGeneral(t('online.threeDsClosed'));
+            return;
+          }
+          placed = {
+            ...placed,
+            order: await threeDsPayment.mutateAsync({ uid: placed.order.uid, parameters }),
+          };
+        } catch (error) {
+          if (error instanceof ApiError) throw error;
+          setGeneral(
+            [t('online.threeDsError'), error instanceof TokenError ? error.userMessage : undefined]
+              .filter(Boolean)
+              .join('\n'),
+          );
+          return;
+        } finally {
+          setVerifying(false);
+        }
+      }
       if (coupon) storage.remove(STORAGE_KEYS.coupon);
       await keepTypedAddress(values);
       if (placed.kind === 'ORDER') {
@@ -664,6 +698,7 @@ function CheckoutFields({
         ) : null}
       </section>
 
+      {verifying && <LoadingState count={1} label={t('online.threeDs')} />}
       {general && (
         <p className="form-error checkout-general-error" role="alert">
           {general}

@@ -27,6 +27,7 @@ const settings: PlacePaymentSettings = {
   provider: 'MERCADO_PAGO',
   public_key: 'TEST-public-key',
   script_url: SANDBOX_SCRIPTS['mercadopago-sdk.js'],
+  three_ds_url: null,
   transfer: null,
 };
 const holder = { name: 'Ana Pérez', documentType: 'NATIONAL_ID', documentNumber: '12345678' };

@@ -1,10 +1,15 @@
 import type { Language } from '@storefront/contracts/constants';
-import type { PlacePaymentSettings } from '@storefront/contracts/payments';
+import type { Culqi3dsParameters, PlacePaymentSettings } from '@storefront/contracts/payments';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/query-states.tsx';
 import { loadScript } from '../../../lib/load-script.ts';
-import { culqiToken, type MercadoPagoInstance, mercadoPagoToken } from '../payments/providers.ts';
+import {
+  culqi3dsParameters,
+  culqiToken,
+  type MercadoPagoInstance,
+  mercadoPagoToken,
+} from '../payments/providers.ts';
 import { InstallmentsField } from './installments-field.tsx';
 
 export type ProviderMethod = 'ONLINE_CARD' | 'YAPE';
@@ -16,10 +21,15 @@ export interface TokenRequest {
   language: Language;
   holder: { name: string; documentType: string; documentNumber: string };
 }
-/** The provider's token, and with a Mercado Pago card the instalments chosen (1 unless the person chose). */
+/**
+ * The provider's token, and with a Mercado Pago card the instalments chosen (1 unless the person chose).
+ * A Culqi card also answers how to run Culqi's 3DS check of that token, when a charge asks for it: its
+ * parameters, or null when the person closed the bank's window.
+ */
 export interface ProviderToken {
   token: string;
   installments?: number;
+  authenticate?: (payer: { email: string }) => Promise<Culqi3dsParameters | null>;
 }
 /** Answers the provider's token, or null when the person closed the provider's window. */
 export type Tokenizer = (request: TokenRequest) => Promise<ProviderToken | null>;
@@ -53,7 +63,7 @@ export function OnlinePayment({
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [attempt, setAttempt] = useState(0);
   const ids = useId().replace(/:/g, '');
-  const { provider, public_key: publicKey, script_url: scriptUrl } = settings;
+  const { provider, public_key: publicKey, script_url: scriptUrl, three_ds_url: threeDsUrl } = settings;
   // Mercado Pago: its instance, the card's bin, and the instalments chosen for that card and amount
   // (another card or amount starts again from one); the tokenizer reads the choice when it is asked.
   const [mp, setMp] = useState<MercadoPagoInstance | null>(null);
@@ -79,7 +89,16 @@ export function OnlinePayment({
         if (provider === 'CULQI') {
           onTokenizer(async (request) => {
             const token = await culqiToken(publicKey, { method, ...request });
-            return token ? { token } : null;
+            if (!token) return null;
+            // Culqi's 3DS library loads only when a charge asks for it.
+            const authenticate =
+              threeDsUrl && method === 'ONLINE_CARD'
+                ? async ({ email }: { email: string }) => {
+                    await loadScript(threeDsUrl);
+                    return culqi3dsParameters(publicKey, { tokenId: token, cents: request.cents, email });
+                  }
+                : undefined;
+            return { token, authenticate };
           });
         } else {
           const MercadoPago = window.MercadoPago;
@@ -117,7 +136,7 @@ export function OnlinePayment({
       setMp(null);
       setBin(null);
     };
-  }, [provider, publicKey, scriptUrl, method, onTokenizer, ids, attempt]);
+  }, [provider, publicKey, scriptUrl, threeDsUrl, method, onTokenizer, ids, attempt]);
 
   if (!provider || !publicKey || !scriptUrl) return <p role="alert">{t('online.unavailable')}</p>;
   const secureFields = provider === 'MERCADO_PAGO';

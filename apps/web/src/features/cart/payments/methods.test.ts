@@ -8,6 +8,7 @@ const settings = (change: Partial<PlacePaymentSettings> = {}): PlacePaymentSetti
   provider: 'CULQI',
   public_key: 'pk_test_123456',
   script_url: 'http://127.0.0.1:9/culqi-checkout.js',
+  three_ds_url: 'http://127.0.0.1:9/3ds',
   transfer: null,
   ...change,
 });

@@ -7,8 +7,10 @@ import {
   stubProvider as provider,
   providerRequests as requests,
   runSandboxScript as runScript,
+  shimSameOriginMessages,
 } from '../../../test-support/payment-sandbox.ts';
 import {
+  culqi3dsParameters,
   culqiToken,
   installmentOptions,
   type MercadoPagoInstance,
@@ -26,6 +28,71 @@ afterEach(() => {
   vi.unstubAllGlobals();
   requests.length = 0;
   document.body.innerHTML = '';
+});
+
+describe('Culqi 3DS stand-in', () => {
+  beforeAll(() => {
+    shimSameOriginMessages();
+    runScript('culqi-3ds.js');
+  });
+  const check = { tokenId: 'tkn_test_3220', cents: 3550, email: 'ana@demo.pe' };
+  const parameters3DS = {
+    eci: '05',
+    xid: 'eGlkLXRlc3Q=',
+    cavv: 'Y2F2di10ZXN0',
+    protocolVersion: '2.2.0',
+    directoryServerTransactionId: '9f1c1b2e-0c49-4a3e-8a53-1d6f0c0e3b11',
+  };
+
+  it('answers the parameters its bank check posts to the page, asked with the token and the public key', async () => {
+    provider(() => ({ status: 201, body: { object: '3ds_authentication', parameters3DS } }));
+    const answer = culqi3dsParameters('pk_test_demo1234', check);
+    const dialog = screen.getByRole('dialog', { name: 'Verificación de tu banco' });
+    expect(dialog.textContent).toMatch(/S\/\s35\.50/);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar compra' }));
+    await expect(answer).resolves.toEqual(parameters3DS);
+    expect(requests[0]?.url).toBe(`${CULQI_API}/3ds/authentications`);
+    expect((requests[0]?.init.headers as Record<string, string> | undefined)?.Authorization).toBe(
+      'Bearer pk_test_demo1234',
+    );
+    expect(JSON.parse(String(requests[0]?.init.body))).toMatchObject({
+      token_id: 'tkn_test_3220',
+      email: 'ana@demo.pe',
+      amount: 3550,
+      currency: 'PEN',
+    });
+  });
+
+  it('a refusal of the bank is a TokenError with its words; closing the window answers null', async () => {
+    provider(() => ({
+      status: 400,
+      body: { object: 'error', user_message: 'Tu banco no autenticó la tarjeta.' },
+    }));
+    const refused = culqi3dsParameters('pk_test_demo1234', check);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar compra' }));
+    await expect(refused).rejects.toEqual(new TokenError('Tu banco no autenticó la tarjeta.'));
+    await expect(refused.catch((error: TokenError) => error.userMessage)).resolves.toBe(
+      'Tu banco no autenticó la tarjeta.',
+    );
+
+    const closed = culqi3dsParameters('pk_test_demo1234', check);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await expect(closed).resolves.toBeNull();
+  });
+
+  it('ignores messages from other origins and refuses parameters of the wrong shape', async () => {
+    const answer = culqi3dsParameters('pk_test_demo1234', check);
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { parameters3DS }, origin: 'https://evil.test' }),
+    );
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { parameters3DS: { ...parameters3DS, eci: 'five' } },
+        origin: window.location.origin,
+      }),
+    );
+    await expect(answer).rejects.toBeInstanceOf(TokenError);
+  });
 });
 
 describe('Culqi Checkout stand-in', () => {

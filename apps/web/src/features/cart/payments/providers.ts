@@ -1,7 +1,8 @@
 import type { Language } from '@storefront/contracts/constants';
+import { type Culqi3dsParameters, culqi3dsParametersSchema } from '@storefront/contracts/payments';
 
-// The subset of each provider's browser script the checkout uses (Culqi Checkout v4, MercadoPago.js
-// v2); the sandbox's stand-in scripts answer the same.
+// The subset of each provider's browser script the checkout uses (Culqi Checkout v4, Culqi3DS,
+// MercadoPago.js v2); the sandbox's stand-in scripts answer the same.
 
 interface CulqiToken {
   id: string;
@@ -15,6 +16,18 @@ interface CulqiCheckout {
   options(values: { lang: string; paymentMethods: { tarjeta: boolean; yape: boolean } }): void;
   open(): void;
   close(): void;
+}
+
+/** Culqi's Three-D Secure library: its bank check runs in its own modal and answers by postMessage. */
+interface Culqi3DSLibrary {
+  publicKey: string;
+  settings: {
+    charge: { totalAmount: number; returnUrl: string; currency: string };
+    card: { email: string };
+  } | null;
+  options: { showModal?: boolean; showLoading?: boolean; showIcon?: boolean; closeModalAction?: () => void };
+  initAuthentication(tokenId: string): void;
+  reset(): void;
 }
 
 export interface MercadoPagoField {
@@ -47,6 +60,7 @@ export interface MercadoPagoInstance {
 declare global {
   interface Window {
     Culqi?: CulqiCheckout;
+    Culqi3DS?: Culqi3DSLibrary;
     culqi?: () => void;
     MercadoPago?: new (publicKey: string, options: { locale: string }) => MercadoPagoInstance;
   }
@@ -84,6 +98,57 @@ export function culqiToken(
       } else if (culqi.closeEvent) resolve(null);
     };
     culqi.open();
+  });
+}
+
+/**
+ * Runs Culqi's 3DS check of a card token (its library already loaded) and answers the parameters it
+ * posts to the page, or null when the person closes its modal. Its `{ error }` is a TokenError.
+ */
+export function culqi3dsParameters(
+  publicKey: string,
+  check: { tokenId: string; cents: number; email: string },
+): Promise<Culqi3dsParameters | null> {
+  const library = window.Culqi3DS;
+  if (!library) return Promise.reject(new TokenError(undefined));
+  library.publicKey = publicKey;
+  library.settings = {
+    charge: { totalAmount: check.cents, returnUrl: window.location.href, currency: 'PEN' },
+    card: { email: check.email },
+  };
+  return new Promise((resolve, reject) => {
+    const finish = () => {
+      window.removeEventListener('message', listen);
+      library.options = { ...library.options, closeModalAction: undefined };
+    };
+    function listen(event: MessageEvent) {
+      // The library posts on the page's own origin; any other message is not its answer.
+      if (event.origin !== window.location.origin) return;
+      const data = event.data as { parameters3DS?: unknown; error?: unknown } | null;
+      if (data?.parameters3DS !== undefined) {
+        finish();
+        const parsed = culqi3dsParametersSchema.safeParse(data.parameters3DS);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new TokenError(undefined));
+      } else if (data?.error !== undefined) {
+        finish();
+        const error = data.error as { user_message?: unknown } | string;
+        const message = typeof error === 'string' ? error : error?.user_message;
+        reject(new TokenError(typeof message === 'string' ? message : undefined));
+      }
+    }
+    library.options = {
+      ...library.options,
+      showModal: true,
+      showLoading: true,
+      showIcon: true,
+      closeModalAction: () => {
+        finish();
+        resolve(null);
+      },
+    };
+    window.addEventListener('message', listen);
+    library.initAuthentication(check.tokenId);
   });
 }
 
