@@ -215,7 +215,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       // Every boundary in place, as the stream below writes them: no inline script (the CSP allows none).
       const { prelude } = await prerenderToNodeStream(tree(outcome), {
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onError: (error) => errors.push(error),
+        onError: (error) => {
+          errors.push(error);
+        },
       });
       const html = await htmlOf(prelude);
       if (outcome.redirect) return { redirect: outcome.redirect };
