@@ -13,7 +13,8 @@ import { type AdminTokens, adminCall, adminTenantFile, adminTokens } from '../ad
 export function productsFileApp() {
   const ctx = {} as { t: Awaited<ReturnType<typeof createTestApp>>; tokens: AdminTokens };
   beforeAll(async () => {
-    ctx.t = await createTestApp({ tenantFile: adminTenantFile() });
+    // Menu pages kept long, so that a menu that follows an import shows its pages were dropped.
+    ctx.t = await createTestApp({ tenantFile: adminTenantFile(), config: { MENU_CACHE_SECONDS: 60 } });
     ctx.tokens = await adminTokens(ctx.t.db);
   });
   afterAll(() => ctx.t.close());
@@ -38,7 +39,16 @@ export function productsFileApp() {
       'accept-language': language,
     });
   };
-  return { ctx, auditCount, productCount, companyProducts, snapshot, exported, upload };
+  /** A place's menu as a visitor reads it, kept by the page cache. */
+  const menu = async (host: string, place: string, search: string) => {
+    const res = await ctx.t.app.inject({
+      url: `/api/v7/places/${place}/products/?search=${encodeURIComponent(search)}`,
+      headers: { host },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results as { title: string; unit_price: string }[];
+  };
+  return { ctx, auditCount, productCount, companyProducts, snapshot, exported, upload, menu };
 }
 
 export const csv = (text: string) => Buffer.from(text, 'utf8');

@@ -17,7 +17,6 @@ import {
   deleteProductIn,
   insertProductIn,
   loadProduct,
-  productChanged,
   productValues,
   updateProductIn,
 } from './products.service.ts';
@@ -30,33 +29,57 @@ import { type FileRow, productsCsv, productsXlsx, readProductsFile } from './pro
 
 /**
  * How long the import holds the database at a time: on PGlite a transaction holds its one connection
- * and, as it runs in this thread, the event loop; every other request waits for it to end.
+ * and, as it runs in this thread, the event loop; every other request waits for it to end. A read of
+ * another shop waits for at most one hold, then runs whole while the import waits (`letOthersIn`).
  */
-const HOLD_MS = 50;
+const HOLD_MS = 20;
 
-/** Lets the requests that came in meanwhile run (their queries queue on the connection) before going on. */
-const letOthersIn = () => setImmediate();
+/** A turn of the event loop longer than this ran someone else's callbacks (a request, its queries). */
+const BUSY_TURN_MS = 1;
+
+/** The longest the import waits for the others at a time, so that a steady flow of requests cannot stall it. */
+const MAX_PAUSE_MS = 200;
 
 /**
- * Calls `write` on each item in order, in transactions that end once they have held the database for
- * HOLD_MS (a row takes about 2.5 ms on PGlite), with the other requests let in between; `end` closes
- * each transaction, `committed` hears what each one wrote once it is committed.
+ * Lets the requests that came in meanwhile run to their answer before going on: one turn of the event
+ * loop runs what is ready (a request that arrived, the queries of its handler, which on PGlite resolve
+ * within that turn), so the import turns again as long as a turn ran others' work. A single turn would let
+ * only a read's first query pass; its next ones would queue behind the import's next transaction.
+ */
+async function letOthersIn() {
+  const paused = performance.now();
+  let turn: number;
+  do {
+    turn = performance.now();
+    await setImmediate();
+  } while (performance.now() - turn > BUSY_TURN_MS && performance.now() - paused < MAX_PAUSE_MS);
+}
+
+/**
+ * Calls `write` on each item in order, in transactions that end before they would hold the database past
+ * HOLD_MS (judged by the item written last; at least one item each), with the other requests let in
+ * between; `end` closes each transaction (`last`: the items' last one), `committed` hears what each one
+ * wrote once it is committed.
  */
 async function inShortTransactions<T, R>(
   db: Database,
   items: T[],
   write: (tx: Executor, item: T) => Promise<R>,
-  end: (tx: Executor, written: R[]) => Promise<void>,
-  committed: (written: R[]) => void = () => {},
+  end: (tx: Executor, written: R[], last: boolean) => Promise<void>,
+  committed: (written: R[]) => void,
 ) {
   let next = 0;
   while (next < items.length) {
     const written = await db.transaction(async (tx) => {
       const started = performance.now();
       const done: R[] = [];
-      do done.push(await write(tx, items[next + done.length] as T));
-      while (next + done.length < items.length && performance.now() - started < HOLD_MS);
-      await end(tx, done);
+      let last: number;
+      do {
+        const before = performance.now();
+        done.push(await write(tx, items[next + done.length] as T));
+        last = performance.now() - before;
+      } while (next + done.length < items.length && performance.now() - started + last < HOLD_MS);
+      await end(tx, done, next + done.length === items.length);
       return done;
     });
     next += written.length;
@@ -233,18 +256,47 @@ async function writeRow(tx: Executor, ctx: AdminContext, { target, body }: Plann
 /** The products updated among these (new ones are sold nowhere yet: no menu to move). */
 const updatedIn = (written: (Written | null)[]) => written.flatMap((row) => (row?.before ? [row.uid] : []));
 
-/** Ends a transaction of the import: the products it updated move the menus that sell them, once. */
-const moveMenus = (ctx: AdminContext) => async (tx: Executor, written: (Written | null)[]) => {
-  const uids = updatedIn(written);
-  if (uids.length > 0) await productChanged(tx, ctx, ...uids);
-};
+/**
+ * How often an import announces its menu changes at most (catalogue_events, and this process's pages):
+ * each announcement drops the kept menu pages of every shop (menu-cache.ts), which are kept about as
+ * long anyway (MENU_CACHE_SECONDS, 1 s by default); one per transaction would leave no page kept.
+ */
+const ANNOUNCE_MS = 1000;
+
+/**
+ * Ends the transactions of an import and of its undo: the products each one updated move the menus
+ * that sell them, in it (the menus' rows follow every step); the change is announced with the first
+ * one, then at most every ANNOUNCE_MS, and with the last one. `menusChanged` runs once an announcing
+ * transaction is committed.
+ */
+function menuMover(ctx: AdminContext, menusChanged: () => void) {
+  let unannounced = false;
+  let announcing = false;
+  let announcedAt = -ANNOUNCE_MS;
+  return {
+    end: async (tx: Executor, written: (Written | null)[], last: boolean) => {
+      const uids = updatedIn(written);
+      if (uids.length > 0) {
+        await repo.refreshMenus(tx, uids, await repo.placesSelling(tx, uids));
+        unannounced = true;
+      }
+      announcing = unannounced && (last || performance.now() - announcedAt >= ANNOUNCE_MS);
+      if (announcing) await repo.announceCatalogueChange(tx, ctx.company.appUid, ctx.company.uid);
+    },
+    committed: () => {
+      if (!announcing) return;
+      [unannounced, announcing, announcedAt] = [false, false, performance.now()];
+      menusChanged();
+    },
+  };
+}
 
 /**
  * Undoes what the import wrote, newest first and in short transactions too, audited like any change:
  * created products are deleted, updated ones get their fields back. A product someone changed after the
  * import wrote it is left as they made it (their write came later, as it would after a finished import).
  */
-async function undo(ctx: AdminContext, written: Written[]) {
+async function undo(ctx: AdminContext, written: Written[], menus: ReturnType<typeof menuMover>) {
   await inShortTransactions(
     ctx.db,
     [...written].reverse(),
@@ -259,7 +311,8 @@ async function undo(ctx: AdminContext, written: Written[]) {
         throw error;
       }
     },
-    moveMenus(ctx),
+    menus.end,
+    menus.committed,
   );
 }
 
@@ -267,7 +320,7 @@ async function undo(ctx: AdminContext, written: Written[]) {
  * Creates or updates the products of a CSV or XLSX file, each audited, all or nothing: refuses the whole
  * file (400 `{rows: [{row, errors}]}`) when any row breaks a rule, writing nothing; else writes it in
  * short transactions and, when one fails, undoes the ones before it and answers that failure.
- * `menusChanged` runs after each transaction that moved a menu (this process's page cache).
+ * `menusChanged` runs after the transactions that announce menu changes (this process's page cache).
  */
 export async function importProducts(
   ctx: AdminContext,
@@ -279,23 +332,24 @@ export async function importProducts(
   if (report.length > 0) throw new AppError('IMPORT_ROWS_REFUSED', undefined, { rows: report });
   const summary = { created: 0, updated: 0, unchanged: 0 };
   const written: Written[] = [];
+  const menus = menuMover(ctx, menusChanged);
   try {
     await inShortTransactions(
       ctx.db,
       plan,
       (tx, planned) => writeRow(tx, ctx, planned),
-      moveMenus(ctx),
+      menus.end,
       (done) => {
         for (const row of done) {
           if (row) written.push(row);
           summary[!row ? 'unchanged' : row.before ? 'updated' : 'created'] += 1;
         }
-        if (updatedIn(done).length > 0) menusChanged();
+        menus.committed();
       },
     );
   } catch (error) {
-    await undo(ctx, written);
-    if (updatedIn(written).length > 0) menusChanged();
+    // The undo's last transaction announces what this one's committed transactions had not yet.
+    await undo(ctx, written, menus);
     throw error;
   }
   return summary;

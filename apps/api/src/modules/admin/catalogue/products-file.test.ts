@@ -8,7 +8,7 @@ import { adminCall } from '../admin.fixtures.ts';
 import { csv, productsFileApp } from './products-file.fixtures.ts';
 
 // The long imports (10,000 rows in short batches, and undoing them) are products-file.batches.test.ts.
-const { ctx, auditCount, productCount, snapshot, exported, upload } = productsFileApp();
+const { ctx, auditCount, productCount, snapshot, exported, upload, menu } = productsFileApp();
 
 describe('products export and import', () => {
   it('exports every product of the company as CSV and XLSX in the import columns', async () => {
@@ -106,6 +106,17 @@ describe('products export and import', () => {
       csv('sku;title;price\nNUEVO-1;Tamal verde;8.5\nCHICHA-1;Chicha morada;7.00\n'),
     );
     expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('moves the menus that sell the products it updates, past their kept pages', async () => {
+    const lomo = async () =>
+      (await menu('localhost', 'place-miraflores', 'lomo saltado')).find(
+        (product) => product.title === 'Lomo saltado',
+      );
+    const price = Number((await lomo())?.unit_price);
+    const res = await upload(csv(`uid;title;price\np-lomo-saltado;Lomo saltado;${price + 1}\n`));
+    expect(res.json()).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(Number((await lomo())?.unit_price)).toBe(price + 1);
   });
 
   it('changes only the columns a file has, and reads coin prices and flags as a spreadsheet writes them', async () => {
