@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auth, demoMemberToken, firstSlot, pickupBody } from '../modules/orders/orders.fixtures.ts';
 import { createTestApp } from '../test/test-app.ts';
 
@@ -142,6 +142,54 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     t.app.menuCache.catalogueChanged();
     await t.get(DETAIL);
     expect(t.lastWasKept(DETAIL)).toBe(false);
+  });
+
+  it('serves an answer past its time while one request computes it again, then the new one', async () => {
+    const path = `${DETAIL}?expiry`;
+    const stock = (answer: Answer) => JSON.parse(answer.body).stock as number;
+    const before = stock(await t.get(path));
+    await t.get(path);
+    expect(t.lastWasKept(path)).toBe(true);
+    await t.db
+      .update(placeProducts)
+      .set({ stock: before + 5 })
+      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-leche-de-tigre')));
+    // MENU_CACHE_SECONDS later (the front door, the menu cache and lru-cache read performance.now()).
+    const now = performance.now.bind(performance);
+    const later = vi.spyOn(performance, 'now').mockImplementation(() => now() + 61_000);
+    try {
+      // The request let through waits in the menu cache until the other has been answered.
+      let release = () => {};
+      const entered = new Promise<void>((entering) => {
+        const page = t.app.menuCache.page;
+        vi.spyOn(t.app.menuCache, 'page').mockImplementationOnce(async (...args) => {
+          entering();
+          await new Promise<void>((go) => {
+            release = go;
+          });
+          return page(...args);
+        });
+      });
+      const refreshing = t.get(path);
+      await entered;
+      expect(stock(await t.get(path))).toBe(before);
+      expect(t.lastWasKept(path)).toBe(true);
+      release();
+      expect(stock(await refreshing)).toBe(before + 5);
+      expect(stock(await t.get(path))).toBe(before + 5);
+      expect(t.lastWasKept(path)).toBe(true);
+      // Twice MENU_CACHE_SECONDS on, nothing is kept of it.
+      later.mockImplementation(() => now() + 183_000);
+      await t.get(path);
+      expect(t.lastWasKept(path)).toBe(false);
+    } finally {
+      later.mockRestore();
+      await t.db
+        .update(placeProducts)
+        .set({ stock: before })
+        .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-leche-de-tigre')));
+      t.app.menuCache.placeChanged(PLACE);
+    }
   });
 
   it('never answers a read kept for one visitor to a member, another host, language, encoding or proxy', async () => {

@@ -22,6 +22,10 @@ interface KeptAnswer {
   etag: string | undefined;
   /** The menu cache's version when the request arrived: any change since makes it a miss. */
   version: number;
+  /** When it stops being fresh (MENU_CACHE_SECONDS after its request arrived). */
+  freshUntil: number;
+  /** Since when one request, let through to Fastify, is refreshing it (the others get it meanwhile). */
+  refreshingSince?: number;
   route: string | undefined;
   tenant: string | undefined;
 }
@@ -30,6 +34,7 @@ interface KeptAnswer {
 interface Arrival {
   key: string;
   version: number;
+  arrived: number;
 }
 
 const ARRIVAL = Symbol('keptAnswerArrival');
@@ -54,17 +59,31 @@ export type KeptAnswers = ReturnType<typeof createKeptAnswers>;
  * cache, which already hold it in memory for MENU_CACHE_SECONDS), for GET requests without a session,
  * under every request header that can shape it (host, API key, language, encoding, forwarding, the
  * mirrored cookies). It is dropped by the events that drop the menu cache (an order, a stock change, an
- * admin write, an import: its version moves) and after MENU_CACHE_SECONDS; every answer still writes
- * its request log line and its metrics.
+ * admin write, an import: its version moves); past MENU_CACHE_SECONDS it goes out while one request
+ * computes it again. Every answer still writes its request log line and its metrics.
  */
 export function createKeptAnswers(seconds: number) {
   const answers = new LRUCache<string, KeptAnswer>({
     maxSize: MAX_BYTES,
     sizeCalculation: (answer) => answer.body.length || 1,
-    ttl: seconds * 1000 || 1,
+    // Fresh for `seconds`, then served for as long again while one request refreshes it.
+    ttl: seconds * 2000 || 1,
   });
   let server: FastifyInstance | null = null;
   let open = seconds > 0;
+
+  /**
+   * Whether a kept answer of the current version goes out: while fresh; past that, to everyone but the
+   * one request let through to compute it again (stale-while-revalidate), so that its expiry never makes
+   * every visitor of the moment wait for a render. A refresh that brought nothing back within `seconds`
+   * lets another request through.
+   */
+  function servable(kept: KeptAnswer, now: number): boolean {
+    if (now < kept.freshUntil) return true;
+    if (kept.refreshingSince !== undefined && now - kept.refreshingSince < seconds * 1000) return true;
+    kept.refreshingSince = now;
+    return false;
+  }
 
   /** Writes a kept answer, or answers false when the request must go to Fastify. */
   function answerKept(req: IncomingMessage, res: ServerResponse, started: number): boolean {
@@ -72,8 +91,8 @@ export function createKeptAnswers(seconds: number) {
     const key = keyOf(req);
     const version = server.menuCache.version();
     const kept = answers.get(key);
-    if (!kept || kept.version !== version) {
-      (req as ArrivedRequest)[ARRIVAL] = { key, version };
+    if (!kept || kept.version !== version || !servable(kept, started)) {
+      (req as ArrivedRequest)[ARRIVAL] = { key, version, arrived: started };
       return false;
     }
     const notModified = kept.etag !== undefined && matches(req.headers['if-none-match'], kept.etag);
@@ -169,6 +188,7 @@ export function createKeptAnswers(seconds: number) {
           body,
           etag: typeof headers.etag === 'string' ? headers.etag : undefined,
           version: arrival.version,
+          freshUntil: arrival.arrived + seconds * 1000,
           route: request.routeOptions.url,
           tenant: request.tenant?.uid,
         });
