@@ -440,6 +440,9 @@ describe('the storefront shows admin changes at once, on every process', () => {
 
 describe('admin availability per place', () => {
   const offer = 'place-miraflores.p-lomo-saltado';
+  /** A product of the test's own in Entradas, sold nowhere yet. */
+  const newProduct = async (title: string, price: string) =>
+    (await call(tokens.manager, 'POST', 'products/', { title, price, category_uid: 'pc-entradas' })).json();
 
   it('marks a product sold out now, and the menu and checkout follow', async () => {
     const row = await call(tokens.manager, 'GET', `availability/${offer}/`);
@@ -527,13 +530,7 @@ describe('admin availability per place', () => {
   });
 
   it('starts and stops selling a product at a place, with the menu count following', async () => {
-    const created = (
-      await call(tokens.manager, 'POST', 'products/', {
-        title: 'Humitas de prueba',
-        price: '9.00',
-        category_uid: 'pc-entradas',
-      })
-    ).json();
+    const created = await newProduct('Humitas de prueba', '9.00');
     const countAt = () => menuCount('place-cayma');
     const before = await countAt();
     const res = await call(tokens.manager, 'POST', 'availability/', {
@@ -612,13 +609,7 @@ describe('admin availability per place', () => {
   });
 
   it('audits a start and a stop of selling with their values, and a stop takes the product off the menu count', async () => {
-    const created = (
-      await call(tokens.manager, 'POST', 'products/', {
-        title: 'Alfajor de prueba',
-        price: '3.00',
-        category_uid: 'pc-entradas',
-      })
-    ).json();
+    const created = await newProduct('Alfajor de prueba', '3.00');
     const uid = `place-cayma.${created.uid}`;
     const linesOf = () =>
       t.db
