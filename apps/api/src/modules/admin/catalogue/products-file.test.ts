@@ -226,6 +226,9 @@ describe('products export and import', () => {
     // Emptying the coin price of a redeemable product the file does not mark again.
     const coins = await upload(csv(`uid,title,price,coin_price\n${redeemable},Canje fijo,1,\n`));
     expect(coins.json().rows).toEqual([{ row: 2, errors: { coin_price: ['Este campo es requerido'] } }]);
+    // A file without the coin column leaves the coin price as it is.
+    const kept = await upload(csv(`uid,title,price\n${redeemable},Canje fijo,1\n`));
+    expect(kept.json()).toEqual({ created: 0, updated: 0, unchanged: 1 });
     expect(await snapshot()).toEqual(before);
   });
 
