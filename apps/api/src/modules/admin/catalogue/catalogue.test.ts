@@ -21,6 +21,20 @@ let tokens: AdminTokens;
 
 const call = (...args: AdminCallArgs) => adminCall(t.app, ...args);
 const auditCount = async () => (await t.db.select({ n: count() }).from(adminAuditLog))[0]?.n ?? 0;
+/** The products a place's menu counts in a category (place_menu_counts, not redeemables). */
+const menuCount = async (placeUid: string, categoryUid = 'pc-entradas') =>
+  (
+    await t.db
+      .select({ n: placeMenuCounts.products })
+      .from(placeMenuCounts)
+      .where(
+        and(
+          eq(placeMenuCounts.placeUid, placeUid),
+          eq(placeMenuCounts.categoryUid, categoryUid),
+          eq(placeMenuCounts.isRedeemable, false),
+        ),
+      )
+  )[0]?.n ?? 0;
 const menu = (app: FastifyInstance, place = 'place-miraflores', search = 'lomo saltado') =>
   app
     .inject({
@@ -189,6 +203,7 @@ describe('admin products', () => {
   });
 
   it('sells a new product at the places chosen with it, on their menus at once, each offer audited', async () => {
+    const countsBefore = [await menuCount('place-miraflores'), await menuCount('place-cayma')];
     const created = await call(tokens.manager, 'POST', 'products/', {
       ...product,
       title: 'Suspiro de prueba',
@@ -207,6 +222,10 @@ describe('admin products', () => {
     for (const place of ['place-miraflores', 'place-cayma'])
       expect((await menu(t.app, place, 'suspiro de prueba')).map((p) => p.uid)).toEqual([uid]);
     expect(await menu(t.app, 'place-san-isidro', 'suspiro de prueba')).toEqual([]);
+    // Counted in its category on each menu, not in none.
+    expect([await menuCount('place-miraflores'), await menuCount('place-cayma')]).toEqual(
+      countsBefore.map((n) => n + 1),
+    );
     for (const place of ['place-miraflores', 'place-cayma']) {
       const log = await call(tokens.owner, 'GET', `audit-log/?object_uid=${place}.${uid}`);
       expect(log.json().results).toMatchObject([
@@ -421,6 +440,9 @@ describe('the storefront shows admin changes at once, on every process', () => {
 
 describe('admin availability per place', () => {
   const offer = 'place-miraflores.p-lomo-saltado';
+  /** A product of the test's own in Entradas, sold nowhere yet. */
+  const newProduct = async (title: string, price: string) =>
+    (await call(tokens.manager, 'POST', 'products/', { title, price, category_uid: 'pc-entradas' })).json();
 
   it('marks a product sold out now, and the menu and checkout follow', async () => {
     const row = await call(tokens.manager, 'GET', `availability/${offer}/`);
@@ -508,26 +530,8 @@ describe('admin availability per place', () => {
   });
 
   it('starts and stops selling a product at a place, with the menu count following', async () => {
-    const created = (
-      await call(tokens.manager, 'POST', 'products/', {
-        title: 'Humitas de prueba',
-        price: '9.00',
-        category_uid: 'pc-entradas',
-      })
-    ).json();
-    const countAt = async () =>
-      (
-        await t.db
-          .select({ n: placeMenuCounts.products })
-          .from(placeMenuCounts)
-          .where(
-            and(
-              eq(placeMenuCounts.placeUid, 'place-cayma'),
-              eq(placeMenuCounts.categoryUid, 'pc-entradas'),
-              eq(placeMenuCounts.isRedeemable, false),
-            ),
-          )
-      )[0]?.n ?? 0;
+    const created = await newProduct('Humitas de prueba', '9.00');
+    const countAt = () => menuCount('place-cayma');
     const before = await countAt();
     const res = await call(tokens.manager, 'POST', 'availability/', {
       place: 'place-cayma',
@@ -602,6 +606,40 @@ describe('admin availability per place', () => {
     expect((await patch({ sold_out: false })).json()).toMatchObject({ available: false, stock: 7 });
     expect((await patch({ stock: 3 })).json()).toMatchObject({ available: false, stock: 3 });
     await patch({ available: true, stock: null });
+  });
+
+  it('audits a start and a stop of selling with their values, and a stop takes the product off the menu count', async () => {
+    const created = await newProduct('Alfajor de prueba', '3.00');
+    const uid = `place-cayma.${created.uid}`;
+    const linesOf = () =>
+      t.db
+        .select({ action: adminAuditLog.action, before: adminAuditLog.before, after: adminAuditLog.after })
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.objectType, 'availability'), eq(adminAuditLog.objectUid, uid)))
+        .orderBy(adminAuditLog.id);
+    const before = await menuCount('place-cayma');
+    const res = await call(tokens.manager, 'POST', 'availability/', {
+      place: 'place-cayma',
+      product: created.uid,
+      available: true,
+      stock: 4,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await menuCount('place-cayma')).toBe(before + 1);
+    expect(await linesOf()).toEqual([
+      { action: 'create', before: null, after: { available: true, stock: 4 } },
+    ]);
+
+    // Deleted while still on sale: the count drops with it.
+    const gone = await call(tokens.manager, 'DELETE', `availability/${uid}/`);
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(await menuCount('place-cayma')).toBe(before);
+    expect(await menu(t.app, 'place-cayma', 'alfajor de prueba')).toEqual([]);
+    expect((await linesOf()).at(-1)).toEqual({
+      action: 'delete',
+      before: { available: true, stock: 4 },
+      after: null,
+    });
   });
 
   it('refuses bad availability input with 400 and changes nothing', async () => {

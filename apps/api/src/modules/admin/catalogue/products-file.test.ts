@@ -211,6 +211,38 @@ describe('products export and import', () => {
     expect([await productCount(), await auditCount()]).toEqual([products0, audits]);
   });
 
+  it('names the field a row cannot settle: a sku or category several share, a change that breaks a rule with the fields it leaves', async () => {
+    const post = async (path: string, body: object) => {
+      const res = await adminCall(ctx.t.app, ctx.tokens.manager, 'POST', path, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().uid as string;
+    };
+    for (const title of ['Doble uno', 'Doble dos'])
+      await post('products/', { title, price: '1.00', sku: 'DOBLE-SKU' });
+    // Names are matched in any case.
+    await post('categories/', { name: 'Dobles' });
+    await post('categories/', { name: 'dobles' });
+    const redeemable = await post('products/', {
+      title: 'Canje fijo',
+      price: '1.00',
+      is_redeemable: true,
+      coin_price: 50,
+    });
+    const before = await snapshot();
+    const ambiguous = 'Varios productos tienen este valor.';
+    const sku = await upload(csv('sku,title,price\nDOBLE-SKU,Otro,1\n'));
+    expect(sku.json().rows).toEqual([{ row: 2, errors: { sku: [ambiguous] } }]);
+    const category = await upload(csv('title,price,category\nCon categoría,1,DOBLES\n'));
+    expect(category.json().rows).toEqual([{ row: 2, errors: { category: [ambiguous] } }]);
+    // Emptying the coin price of a redeemable product the file does not mark again.
+    const coins = await upload(csv(`uid,title,price,coin_price\n${redeemable},Canje fijo,1,\n`));
+    expect(coins.json().rows).toEqual([{ row: 2, errors: { coin_price: ['Este campo es requerido'] } }]);
+    // A file without the coin column leaves the coin price as it is.
+    const kept = await upload(csv(`uid,title,price\n${redeemable},Canje fijo,1\n`));
+    expect(kept.json()).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('reads an XLSX made by a spreadsheet, and reports its bad rows too', async () => {
     const sheet = (rows: (string | number | boolean | null)[][]) =>
       writeXlsxFile(
