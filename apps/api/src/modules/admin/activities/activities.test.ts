@@ -143,7 +143,11 @@ describe('admin polls', () => {
       'Ceviche',
       'Ají de gallina',
     ]);
-    const lines = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.objectUid, poll.uid));
+    const lines = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.objectUid, poll.uid))
+      .orderBy(adminAuditLog.id);
     expect(lines.map((line) => line.action)).toEqual(['create', 'update']);
     const stale = await call(
       tokens.manager,

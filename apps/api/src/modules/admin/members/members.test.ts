@@ -241,7 +241,11 @@ describe('admin members', () => {
     const unblocked = await call(tokens.owner, 'PATCH', `members/${MEMBER_UID}/`, { blocked: false });
     expect(unblocked.json().blocked).toBe(false);
     expect((await redeem()).statusCode).toBe(201);
-    const lines = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.objectType, 'member'));
+    const lines = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.objectType, 'member'))
+      .orderBy(adminAuditLog.id);
     expect(lines.map((line) => [line.userUid, line.after])).toEqual([
       [expect.any(String), { blocked: true }],
       [OWNER_UID, { blocked: false }],

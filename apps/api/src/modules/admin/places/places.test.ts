@@ -283,7 +283,11 @@ describe('admin places', () => {
     expect(listed.json().results.find((p: { uid: string }) => p.uid === PLACE).shipping_methods).toEqual([
       'PICKUP',
     ]);
-    const audit = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.objectUid, PLACE));
+    const audit = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.objectUid, PLACE))
+      .orderBy(adminAuditLog.id);
     expect(audit.map((line) => line.action)).toEqual(['update', 'update']);
     expect(audit[1]?.before).toEqual({ shipping_methods: ['DELIVERY', 'PICKUP'] });
   });

@@ -36,8 +36,8 @@ const renderIt = () =>
   );
 
 describe('saved addresses in the profile', () => {
-  beforeAll(() => {
-    initI18n();
+  beforeAll(async () => {
+    await initI18n();
     addTranslations('account', { es, en });
     // jsdom has no modal dialogs.
     HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
