@@ -3,6 +3,7 @@ import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import { PAYMENT_PROVIDERS } from '@storefront/contracts/payments';
 import {
   BooleanInput,
+  CanAccess,
   Edit,
   FormDataConsumer,
   Labeled,
@@ -16,6 +17,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { AccessDenied } from '../../app/access-denied.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
 
 const NONE = '';
@@ -80,7 +82,19 @@ function EventsUrl() {
  * write-only, shown masked), whether it takes payments now, the events address, and the transfer
  * details (Yape, Plin or bank number, holder and QR) that members see when they pay by transfer.
  */
+/**
+ * Owners only: a manager gets the access-denied screen and the page asks the API for nothing (its
+ * record's 404 could otherwise arrive before the access check and redirect over that screen).
+ */
 export function PaymentProviderPage() {
+  return (
+    <CanAccess resource="payment-provider" action="edit" accessDenied={<AccessDenied />}>
+      <PaymentProviderPageForm />
+    </CanAccess>
+  );
+}
+
+function PaymentProviderPageForm() {
   const translate = useTranslate();
   return (
     <Edit

@@ -7,6 +7,7 @@ import {
 } from '@storefront/contracts/constants';
 import {
   BooleanInput,
+  CanAccess,
   CheckboxGroupInput,
   Edit,
   FormDataConsumer,
@@ -19,6 +20,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { AccessDenied } from '../../app/access-denied.tsx';
 import { PictureInput } from '../catalogue/picture-input.tsx';
 
 const hexColour = (value: unknown) =>
@@ -91,7 +93,19 @@ function AppSettings() {
 }
 
 /** The company's settings (owners only): branding, contact, hidden modules, and the app's if main. */
+/**
+ * Owners only: a manager gets the access-denied screen and the page asks the API for nothing (its
+ * record's 404 could otherwise arrive before the access check and redirect over that screen).
+ */
 export function SettingsPage() {
+  return (
+    <CanAccess resource="settings" action="edit" accessDenied={<AccessDenied />}>
+      <SettingsPageForm />
+    </CanAccess>
+  );
+}
+
+function SettingsPageForm() {
   const translate = useTranslate();
   return (
     <Edit
