@@ -4,7 +4,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { App } from '@storefront/contracts/app';
 import { LANGUAGES } from '@storefront/contracts/constants';
 import type { WeeklyHours } from '@storefront/contracts/tenant-file-catalogue';
-import { dehydrate, QueryClient, skipToken } from '@tanstack/react-query';
+import { dehydrate, type Query, QueryClient, skipToken } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -26,6 +26,7 @@ import {
   setStorageSource,
 } from './lib/storage.ts';
 import { cachedPlaces, pageHead } from './ssr/head.ts';
+import { createQueryPlans } from './ssr/query-plans.ts';
 
 /** What the API's storefront plugin gives for one page (apps/api/src/plugins/storefront.ts). */
 export interface RenderRequest {
@@ -124,32 +125,44 @@ function requestStorage(app: App, cookieHeader: string): Map<string, string> {
 /**
  * Notes the queries a render asks for: React runs no effects on the server, so the render is repeated
  * with those fetched until it asks for nothing new (a menu: cities, then places, then the place's
- * categories and products). Returns the fetcher of what the last render asked for.
+ * categories and products). `fetchAsked` fetches what the last pass asked for; `used` is every query
+ * the passes asked for, answered.
  */
-function fetchWhatRendersAsk(client: QueryClient): () => Promise<boolean> {
+function fetchWhatRendersAsk(client: QueryClient) {
   const asked = new Set<string>();
+  const everAsked = new Set<string>();
   const defaults = client.defaultQueryOptions.bind(client);
   client.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
     const defaulted = defaults(options);
     if (defaulted.enabled !== false && defaulted.queryFn !== skipToken && defaulted.queryHash) {
       asked.add(defaulted.queryHash);
+      everAsked.add(defaulted.queryHash);
     }
     return defaulted;
   }) as typeof client.defaultQueryOptions;
-  return async () => {
-    const queries = [...asked]
-      .map((hash) => client.getQueryCache().get(hash))
-      .filter(
-        (query) =>
-          query !== undefined && query.state.status === 'pending' && query.state.fetchStatus === 'idle',
-      );
-    asked.clear();
-    await Promise.all(queries.map((query) => query?.fetch().catch(() => undefined)));
-    return queries.length > 0;
+  const cache = client.getQueryCache();
+  return {
+    async fetchAsked(): Promise<boolean> {
+      const queries = [...asked]
+        .map((hash) => cache.get(hash))
+        .filter(
+          (query) =>
+            query !== undefined && query.state.status === 'pending' && query.state.fetchStatus === 'idle',
+        );
+      asked.clear();
+      await Promise.all(queries.map((query) => query?.fetch().catch(() => undefined)));
+      return queries.length > 0;
+    },
+    used: (): Query[] =>
+      [...everAsked]
+        .map((hash) => cache.get(hash))
+        .filter((query): query is Query => query !== undefined && query.state.status !== 'pending'),
   };
 }
 
 const MAX_PASSES = 6;
+
+const queryPlans = createQueryPlans();
 
 async function htmlOf(stream: AsyncIterable<Buffer | string>): Promise<string> {
   let html = '';
@@ -192,7 +205,19 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: Infinity } },
     });
-    const fetchAsked = fetchWhatRendersAsk(queryClient);
+    // A page is its path for its plan: the queries it asks depend on the address's parameters far less
+    // often than the parameters vary (a shared link's tracking parameters), and a plan that misses costs
+    // no more than its own queries.
+    const planKey = [
+      request.app.uid,
+      lang,
+      request.hostname,
+      request.url.split('?')[0],
+      JSON.stringify(renderStorage),
+    ].join(' ');
+    // Before the passes watch what is asked: a plan's query counts as used only if a pass asks for it.
+    await queryPlans.prefetch(planKey, queryClient);
+    const passes = fetchWhatRendersAsk(queryClient);
     const tree = (outcome: ServerOutcome): ReactNode => (
       <ServerOutcomeContext.Provider value={outcome}>
         <I18nextProvider i18n={i18n}>
@@ -221,16 +246,17 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       });
       const html = await htmlOf(prelude);
       if (outcome.redirect) return { redirect: outcome.redirect };
-      if (!(await fetchAsked())) {
+      if (!(await passes.fetchAsked())) {
         for (const error of errors) logRenderError(error);
         finalHtml = html;
+        queryPlans.remember(planKey, passes.used());
         break;
       }
     }
 
-    const queries = dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
-    });
+    // What the page used: a plan's query that this render did not ask for is not part of the page.
+    const used = new Set(passes.used());
+    const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => used.has(query) });
     const pageState: PageState = {
       storage: renderStorage,
       queries,

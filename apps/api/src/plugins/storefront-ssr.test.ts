@@ -97,6 +97,28 @@ describe('server-rendered pages', () => {
     );
   });
 
+  // A path's next render first fetches what its last one asked (ssr/query-plans.ts). Another address of
+  // the same path asks for other queries: the page is its own, and the plan's queries stay out of it.
+  it('renders an address of a path as itself after another address of that path', async () => {
+    const publicPromotions = async (url: string) => {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      const state = JSON.parse(
+        res.body.match(/<script type="application\/json" id="page-state">(.*?)<\/script>/)?.[1] ?? '{}',
+      );
+      return state.queries.queries
+        .filter((q: { queryKey: unknown[] }) => q.queryKey[0] === 'promotions' && q.queryKey[2] === 'public')
+        .map((q: { queryKey: unknown[] }) => q.queryKey[3]);
+    };
+    for (const ordering of ['-rate_discount', 'rate_discount', '-rate_discount'])
+      expect(await publicPromotions(`/program/demo-club?ordering=${ordering}`)).toEqual([
+        { page: 1, tagged: false, ordering },
+      ]);
+    expect(await publicPromotions('/program/demo-club?tagged=true')).toEqual([
+      { page: 1, tagged: true, ordering: '-rate_discount' },
+    ]);
+  });
+
   it("publishes each place's address, phone and weekly opening hours as schema.org JSON-LD", async () => {
     const res = await page(
       '/carta',

@@ -1,5 +1,5 @@
 import type { Product } from '@storefront/contracts/catalogue';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { missingCoins } from '../../../components/product-popup/missing-coins.ts';
 import { CARD_PICTURE_SIZES, Picture } from '../../../components/ui/picture.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -9,6 +9,8 @@ import { formatMoney } from '../../../lib/money.ts';
  * A menu card (spec §2): image, price with the currency symbol (coins for a redeemable product, with
  * the shortfall when the member has too few), and the No stock label. A button: it opens the popup,
  * or for a visitor of /carta the prompt to sign in.
+ * It translates with its list's `t`: a page holds hundreds of cards, and each useTranslation copies the
+ * i18n instance on every server render (react-i18next) and listens to it in the browser.
  */
 export function ProductCard({
   product,
@@ -16,6 +18,7 @@ export function ProductCard({
   coins,
   onOpen,
   eager = false,
+  t,
 }: {
   product: Product;
   currency: string;
@@ -23,8 +26,8 @@ export function ProductCard({
   onOpen: () => void;
   /** The first cards hold the page's largest image: fetched at once, first. */
   eager?: boolean;
+  t: TFunction<'menu'>;
 }) {
-  const { t } = useTranslation('menu');
   const short = product.is_redeemable ? missingCoins(product.coin_price, coins) : 0;
   return (
     <button type="button" className="product-card" onClick={onOpen}>

@@ -72,6 +72,7 @@ export function ProductList({
               currency={currency}
               coins={coins}
               onOpen={() => onOpen(product)}
+              t={t}
             />
           </li>
         ))}
