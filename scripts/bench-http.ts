@@ -9,6 +9,8 @@ export interface Job {
   headers?: Record<string, string>;
   body?: string;
   tokens?: string[];
+  /** A query parameter given a new value on every request (scripts/bench-load.mjs). */
+  newAddress?: string;
 }
 export interface Result {
   rps: number;

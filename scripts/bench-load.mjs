@@ -1,12 +1,15 @@
 // The load generator of `npm run bench`, run as its own process so that it does not share an event loop
 // with the server it measures. Reads one JSON job from argv[2], prints autocannon's result as JSON.
-// Job: {url, method?, headers?, body?, tokens?: string[], connections, duration}. With tokens, each
-// request takes the next member token; with a body, each request gets a fresh Idempotency-Key.
+// Job: {url, method?, headers?, body?, tokens?: string[], newAddress?: string, connections, duration}.
+// With tokens, each request takes the next member token; with a body, each request gets a fresh
+// Idempotency-Key; with newAddress, each request's URL gets that parameter with a new value (no cache
+// keyed on the address can answer it).
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 const job = JSON.parse(process.argv[2]);
 let n = 0;
+let visits = 0;
 const latencies = [];
 let instance;
 const done = new Promise((resolve, reject) => {
@@ -24,7 +27,10 @@ const done = new Promise((resolve, reject) => {
             const headers = { ...request.headers };
             if (job.tokens) headers.authorization = `Token ${job.tokens[n++ % job.tokens.length]}`;
             if (job.body) headers['idempotency-key'] = randomUUID();
-            return { ...request, headers };
+            const path = job.newAddress
+              ? `${request.path}${request.path.includes('?') ? '&' : '?'}${job.newAddress}=${visits++}`
+              : request.path;
+            return { ...request, headers, path };
           },
         },
       ],
