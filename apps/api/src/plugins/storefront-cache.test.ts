@@ -85,6 +85,17 @@ describe('the rendered-page cache', () => {
     expect(await render('/carta')).toMatchObject({ apiCalls: 0, reads: 0 });
   });
 
+  it('renders an address not kept from kept reads only, opening hours included, until an admin write drops them', async () => {
+    const cookie = 'selectedAreaUid=area-lima; selectedPlaceUid=place-miraflores';
+    await render('/carta?visit=1', { cookie });
+    const again = await render('/carta?visit=2', { cookie });
+    expect(again.apiCalls).toBeGreaterThan(0);
+    expect(again.body).toContain('"opens":"11:00"');
+    expect(again.reads).toBe(0);
+    t.app.menuCache.catalogueChanged();
+    expect((await render('/carta?visit=3', { cookie })).reads).toBeGreaterThan(0);
+  });
+
   it('keeps the app record of pages not kept, and builds it again once an admin write drops the menu', async () => {
     const recordReads = async () => (await render('/me/delete/x/y')).reads;
     t.app.menuCache.catalogueChanged();

@@ -235,8 +235,11 @@ export const storefrontPlugin = fp(async function storefront(
           keepable = false;
         }),
         // For the places' JSON-LD: the catalogue keeps them, the public place calls do not carry them.
+        // Kept like the places (an admin's change to a place drops them).
         openingHours: (placeUids) =>
-          weeklyOpeningHours({ app, language: request.language, db: fastify.db }, placeUids),
+          fastify.menuCache.read(`opening hours ${app.uid} ${request.language} ${placeUids.join(',')}`, () =>
+            weeklyOpeningHours({ app, language: request.language, db: fastify.db }, placeUids),
+          ),
       });
     } catch (error) {
       settle(null);
