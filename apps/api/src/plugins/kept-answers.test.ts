@@ -139,7 +139,7 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await stock()).toBe(2);
     // An admin write drops every kept answer (the menu cache's catalogueChanged).
-    t.app.menuCache.catalogueChanged();
+    t.app.menuCache.catalogueChanged('demo');
     await t.get(DETAIL);
     expect(t.lastWasKept(DETAIL)).toBe(false);
   });
@@ -188,7 +188,7 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
         .update(placeProducts)
         .set({ stock: before })
         .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-leche-de-tigre')));
-      t.app.menuCache.placeChanged(PLACE);
+      t.app.menuCache.placeChanged('demo', PLACE);
     }
   });
 

@@ -87,12 +87,12 @@ describe('the rendered-page cache', () => {
 
   it('keeps the app record of pages not kept, and builds it again once an admin write drops the menu', async () => {
     const recordReads = async () => (await render('/me/delete/x/y')).reads;
-    t.app.menuCache.catalogueChanged();
+    t.app.menuCache.catalogueChanged('demo');
     const first = await recordReads();
     // The deletion check is asked anew, not the record.
     const kept = await recordReads();
     expect(kept).toBeLessThan(first);
-    t.app.menuCache.catalogueChanged();
+    t.app.menuCache.catalogueChanged('demo');
     expect(await recordReads()).toBeGreaterThan(kept);
   });
 

@@ -166,7 +166,7 @@ export const storefrontPlugin = fp(async function storefront(
     const cookieHeader = request.headers.cookie ?? '';
     const key = [
       app?.uid,
-      fastify.menuCache.version(),
+      fastify.menuCache.version(app?.uid),
       request.language,
       // The page links to its origin (canonical, og:url) and the admin site, and knows the browser's host name.
       origin,
@@ -180,12 +180,12 @@ export const storefrontPlugin = fp(async function storefront(
     // cache on and an origin keeps a page, below.)
     const kept = pages.get(key);
     if (kept) {
-      fastify.keptAnswers.keep(request, reply);
+      fastify.keptAnswers.keep(request, reply, app?.uid);
       return sendPage(request, reply, kept);
     }
 
     const record = app
-      ? await fastify.menuCache.read(`app ${app.uid} ${request.language} ${adminUrl}`, () =>
+      ? await fastify.menuCache.read(app.uid, `app ${request.language} ${adminUrl}`, () =>
           buildAppRecord(fastify.db, app, request.language, adminUrl),
         )
       : null;

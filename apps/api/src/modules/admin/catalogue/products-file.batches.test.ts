@@ -11,7 +11,7 @@ const { ctx, auditCount, companyProducts, snapshot, upload } = productsFileApp()
 describe('a long products import', () => {
   it("writes a 10,000-row file in short batches: another company's menu answers while it runs", async () => {
     const [before, audits] = [await companyProducts(), await auditCount()];
-    const pages = ctx.t.app.menuCache.version();
+    const pages = ctx.t.app.menuCache.version('demo');
     const lines = Array.from({ length: 10_000 }, (_, i) => `LOTE-${i};Plato ${i};${(i % 50) + 1}.50`);
     const running = upload(csv(`sku;title;price\n${lines.join('\n')}\n`));
     // Its first batch is committed: seen from outside while the rest is still to come.
@@ -30,7 +30,7 @@ describe('a long products import', () => {
     expect(res.json()).toEqual({ created: 10_000, updated: 0, unchanged: 0 });
     expect([await companyProducts(), await auditCount()]).toEqual([before + 10_000, audits + 10_000]);
     // New products are sold nowhere yet: no shop's kept menu pages were dropped for them.
-    expect(ctx.t.app.menuCache.version()).toBe(pages);
+    expect(ctx.t.app.menuCache.version('demo')).toBe(pages);
   }, 600_000);
 
   it('undoes the batches it wrote when a later one fails: a product changed meanwhile answers 409', async () => {

@@ -214,7 +214,7 @@ describe('admin places', () => {
 
   it('shows a new fare, new hours, payment and shipping methods on the storefront at once', async () => {
     const member = await demoMemberToken(t.db);
-    const version = t.app.menuCache.version();
+    const version = t.app.menuCache.version('demo');
     const current = (await call(tokens.manager, 'GET', `places/${PLACE}/`)).json();
     const res = await call(
       tokens.manager,
@@ -240,7 +240,7 @@ describe('admin places', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBe(`"${current.version + 1}"`);
     // This process's menu and page caches moved on before the answer.
-    expect(t.app.menuCache.version()).toBeGreaterThan(version);
+    expect(t.app.menuCache.version('demo')).toBeGreaterThan(version);
     const fare = await storefront(`v7/deliveries/places/${PLACE}/fare-estimate/`, undefined, {
       address: 'Calle Berlín 200',
       district: 'Miraflores',
@@ -296,11 +296,11 @@ describe('admin places', () => {
     const other = await buildApp({ config: t.app.config, db: t.db });
     await other.ready();
     try {
-      const before = other.menuCache.version();
+      const before = other.menuCache.version('demo');
       const res = await call(tokens.manager, 'PATCH', 'places/place-yanahuara/', { lead_minutes: 25 });
       expect(res.statusCode, res.body).toBe(200);
-      await until(() => other.menuCache.version() !== before);
-      expect(other.menuCache.version()).toBeGreaterThan(before);
+      await until(() => other.menuCache.version('demo') !== before);
+      expect(other.menuCache.version('demo')).toBeGreaterThan(before);
     } finally {
       await other.close();
     }
