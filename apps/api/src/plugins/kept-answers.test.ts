@@ -144,6 +144,59 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     expect(t.lastWasKept(DETAIL)).toBe(false);
   });
 
+  it("keeps another app's answers through this app's orders and writes, and drops this app's at once", async () => {
+    const multi = { host: 'multi.localhost' };
+    const MULTI = '/api/v7/places/multi-place-cafe/products/p-cafe-espresso/?apps';
+    const OWN = `${DETAIL}?apps`;
+    const PAGE = '/carta?apps';
+    // Asked until kept: an answer, and a page once the page cache holds it.
+    const keepAll = async () => {
+      for (let visit = 0; visit < 3; visit++) {
+        await t.get(MULTI, multi);
+        await t.get(PAGE, multi);
+        await t.get(OWN);
+      }
+      expect([t.lastWasKept(MULTI), t.lastWasKept(PAGE), t.lastWasKept(OWN)]).toEqual([true, true, true]);
+    };
+    await keepAll();
+    const [answer, page] = [await t.get(MULTI, multi), await t.get(PAGE, multi)];
+    expect(answer.body).toContain('"title":"Espresso"');
+    expect(page.body).toContain('Pan francés (bolsa de 10)');
+    const token = await demoMemberToken(t.db);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v5/places/${PLACE}/orders/`,
+      headers: auth(token),
+      payload: pickupBody(await firstSlot(t.app), [{ uid: 'p-leche-de-tigre', quantity: 1 }]),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    /** Multi's answers go out kept, the very bytes; the demo's own goes through Fastify. */
+    const afterDemoChange = async () => {
+      const kept = [await t.get(MULTI, multi), await t.get(PAGE, multi)];
+      expect([t.lastWasKept(MULTI), t.lastWasKept(PAGE)]).toEqual([true, true]);
+      expect(kept.map((one) => one.body)).toEqual([answer.body, page.body]);
+      await t.get(OWN);
+      expect(t.lastWasKept(OWN)).toBe(false);
+    };
+    await afterDemoChange();
+    await keepAll();
+    // The demo's admin write (this process's; another's arrives as catalogue_events).
+    t.app.menuCache.catalogueChanged('demo');
+    await afterDemoChange();
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v5/me/orders/${placed.json().uid}/`,
+      headers: auth(token),
+      payload: { status: 'CANCELED_BY_USER' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Multi's own change drops its answer and its page at once.
+    t.app.menuCache.catalogueChanged('multi');
+    await t.get(MULTI, multi);
+    await t.get(PAGE, multi);
+    expect([t.lastWasKept(MULTI), t.lastWasKept(PAGE)]).toEqual([false, false]);
+  });
+
   it('serves an answer past its time while one request computes it again, then the new one', async () => {
     const path = `${DETAIL}?expiry`;
     const stock = (answer: Answer) => JSON.parse(answer.body).stock as number;
