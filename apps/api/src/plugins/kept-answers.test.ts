@@ -197,6 +197,30 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     expect([t.lastWasKept(MULTI), t.lastWasKept(PAGE)]).toEqual([false, false]);
   });
 
+  it('never serves an answer whose computation began before a change of its app', async () => {
+    const path = `${DETAIL}?race`;
+    let release = () => {};
+    const entered = new Promise<void>((entering) => {
+      const page = t.app.menuCache.page;
+      vi.spyOn(t.app.menuCache, 'page').mockImplementationOnce(async (...args) => {
+        entering();
+        await new Promise<void>((go) => {
+          release = go;
+        });
+        return page(...args);
+      });
+    });
+    const before = t.get(path);
+    await entered;
+    t.app.menuCache.catalogueChanged('demo');
+    release();
+    expect((await before).status).toBe(200);
+    await t.get(path);
+    expect(t.lastWasKept(path)).toBe(false);
+    await t.get(path);
+    expect(t.lastWasKept(path)).toBe(true);
+  });
+
   it('serves an answer past its time while one request computes it again, then the new one', async () => {
     const path = `${DETAIL}?expiry`;
     const stock = (answer: Answer) => JSON.parse(answer.body).stock as number;

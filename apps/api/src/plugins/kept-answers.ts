@@ -182,10 +182,9 @@ export function createKeptAnswers(seconds: number) {
         chunks.push(toBuffer(chunk, rest[0]));
       }
       const headers = { ...res.getHeaders(), ...headArgument };
-      // A cookie set is the visitor's own. An answer begun before a change of its app may show what was
-      // before: not kept.
-      const unchanged = server !== null && server.menuCache.version(app) <= arrival.changes;
-      if (unchanged && res.statusCode === 200 && headers['set-cookie'] === undefined) {
+      // A cookie set is the visitor's own. (An answer begun before a change of its app is kept under its
+      // arrival's count, below that app's version from then on: never served.)
+      if (res.statusCode === 200 && headers['set-cookie'] === undefined) {
         const body = Buffer.concat(chunks);
         const lists = headerLists(headers);
         answers.set(arrival.key, {
