@@ -292,15 +292,19 @@ describe('admin places', () => {
     expect(audit[1]?.before).toEqual({ shipping_methods: ['DELIVERY', 'PICKUP'] });
   });
 
-  it('moves the kept menu and page caches of another process too (catalogue_events)', async () => {
+  it("moves the kept menu and page caches of another process too (catalogue_events), the app's only", async () => {
     const other = await buildApp({ config: t.app.config, db: t.db });
     await other.ready();
     try {
       const before = other.menuCache.version('demo');
+      const multi = () => [other.menuCache.version('multi'), t.app.menuCache.version('multi')];
+      const multiBefore = multi();
       const res = await call(tokens.manager, 'PATCH', 'places/place-yanahuara/', { lead_minutes: 25 });
       expect(res.statusCode, res.body).toBe(200);
       await until(() => other.menuCache.version('demo') !== before);
       expect(other.menuCache.version('demo')).toBeGreaterThan(before);
+      // Another app's kept pages stay in both processes.
+      expect(multi()).toEqual(multiBefore);
     } finally {
       await other.close();
     }
