@@ -139,9 +139,86 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await stock()).toBe(2);
     // An admin write drops every kept answer (the menu cache's catalogueChanged).
-    t.app.menuCache.catalogueChanged();
+    t.app.menuCache.catalogueChanged('demo');
     await t.get(DETAIL);
     expect(t.lastWasKept(DETAIL)).toBe(false);
+  });
+
+  it("keeps another app's answers through this app's orders and writes, and drops this app's at once", async () => {
+    const multi = { host: 'multi.localhost' };
+    const MULTI = '/api/v7/places/multi-place-cafe/products/p-cafe-espresso/?apps';
+    const OWN = `${DETAIL}?apps`;
+    const PAGE = '/carta?apps';
+    // Asked until kept: an answer, and a page once the page cache holds it.
+    const keepAll = async () => {
+      for (let visit = 0; visit < 3; visit++) {
+        await t.get(MULTI, multi);
+        await t.get(PAGE, multi);
+        await t.get(OWN);
+      }
+      expect([t.lastWasKept(MULTI), t.lastWasKept(PAGE), t.lastWasKept(OWN)]).toEqual([true, true, true]);
+    };
+    await keepAll();
+    const [answer, page] = [await t.get(MULTI, multi), await t.get(PAGE, multi)];
+    expect(answer.body).toContain('"title":"Espresso"');
+    expect(page.body).toContain('Pan francés (bolsa de 10)');
+    const token = await demoMemberToken(t.db);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v5/places/${PLACE}/orders/`,
+      headers: auth(token),
+      payload: pickupBody(await firstSlot(t.app), [{ uid: 'p-leche-de-tigre', quantity: 1 }]),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    /** Multi's answers go out kept, the very bytes; the demo's own goes through Fastify. */
+    const afterDemoChange = async () => {
+      const kept = [await t.get(MULTI, multi), await t.get(PAGE, multi)];
+      expect([t.lastWasKept(MULTI), t.lastWasKept(PAGE)]).toEqual([true, true]);
+      expect(kept.map((one) => one.body)).toEqual([answer.body, page.body]);
+      await t.get(OWN);
+      expect(t.lastWasKept(OWN)).toBe(false);
+    };
+    await afterDemoChange();
+    await keepAll();
+    // The demo's admin write (this process's; another's arrives as catalogue_events).
+    t.app.menuCache.catalogueChanged('demo');
+    await afterDemoChange();
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v5/me/orders/${placed.json().uid}/`,
+      headers: auth(token),
+      payload: { status: 'CANCELED_BY_USER' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Multi's own change drops its answer and its page at once.
+    t.app.menuCache.catalogueChanged('multi');
+    await t.get(MULTI, multi);
+    await t.get(PAGE, multi);
+    expect([t.lastWasKept(MULTI), t.lastWasKept(PAGE)]).toEqual([false, false]);
+  });
+
+  it('never serves an answer whose computation began before a change of its app', async () => {
+    const path = `${DETAIL}?race`;
+    let release = () => {};
+    const entered = new Promise<void>((entering) => {
+      const page = t.app.menuCache.page;
+      vi.spyOn(t.app.menuCache, 'page').mockImplementationOnce(async (...args) => {
+        entering();
+        await new Promise<void>((go) => {
+          release = go;
+        });
+        return page(...args);
+      });
+    });
+    const before = t.get(path);
+    await entered;
+    t.app.menuCache.catalogueChanged('demo');
+    release();
+    expect((await before).status).toBe(200);
+    await t.get(path);
+    expect(t.lastWasKept(path)).toBe(false);
+    await t.get(path);
+    expect(t.lastWasKept(path)).toBe(true);
   });
 
   it('serves an answer past its time while one request computes it again, then the new one', async () => {
@@ -188,7 +265,7 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
         .update(placeProducts)
         .set({ stock: before })
         .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-leche-de-tigre')));
-      t.app.menuCache.placeChanged(PLACE);
+      t.app.menuCache.placeChanged('demo', PLACE);
     }
   });
 

@@ -20,8 +20,10 @@ interface KeptAnswer {
   notModifiedHeaders: string[];
   body: Buffer;
   etag: string | undefined;
-  /** The menu cache's version when the request arrived: any change since makes it a miss. */
-  version: number;
+  /** The app (tenant) it is an answer of: only that app's changes drop it. */
+  app: string | undefined;
+  /** The menu cache's count of changes when its request arrived: a change of its app since makes it a miss. */
+  changes: number;
   /** When it stops being fresh (MENU_CACHE_SECONDS after its request arrived). */
   freshUntil: number;
   /** Since when one request, let through to Fastify, is refreshing it (the others get it meanwhile). */
@@ -33,7 +35,8 @@ interface KeptAnswer {
 /** What the front door knows of a request it let through: the key its answer would be kept under. */
 interface Arrival {
   key: string;
-  version: number;
+  /** The menu cache's count of changes at arrival, stamped before the tenant is known. */
+  changes: number;
   arrived: number;
 }
 
@@ -58,9 +61,10 @@ export type KeptAnswers = ReturnType<typeof createKeptAnswers>;
  * An answer is kept only when its route says it may be (`keep`, called by the kept reads and the page
  * cache, which already hold it in memory for MENU_CACHE_SECONDS), for GET requests without a session,
  * under every request header that can shape it (host, API key, language, encoding, forwarding, the
- * mirrored cookies). It is dropped by the events that drop the menu cache (an order, a stock change, an
- * admin write, an import: its version moves); past MENU_CACHE_SECONDS it goes out while one request
- * computes it again. Every answer still writes its request log line and its metrics.
+ * mirrored cookies). It is dropped by the events that drop its app's menu cache (an order, a stock
+ * change, an admin write, an import: the app's version moves past the answer's arrival), and by those
+ * alone: another app's changes keep it. Past MENU_CACHE_SECONDS it goes out while one request computes
+ * it again. Every answer still writes its request log line and its metrics.
  */
 export function createKeptAnswers(seconds: number) {
   const answers = new LRUCache<string, KeptAnswer>({
@@ -89,10 +93,10 @@ export function createKeptAnswers(seconds: number) {
   function answerKept(req: IncomingMessage, res: ServerResponse, started: number): boolean {
     if (!server || req.method !== 'GET' || req.headers.authorization !== undefined) return false;
     const key = keyOf(req);
-    const version = server.menuCache.version();
+    const { menuCache } = server;
     const kept = answers.get(key);
-    if (!kept || kept.version !== version || !servable(kept, started)) {
-      (req as ArrivedRequest)[ARRIVAL] = { key, version, arrived: started };
+    if (!kept || menuCache.version(kept.app) > kept.changes || !servable(kept, started)) {
+      (req as ArrivedRequest)[ARRIVAL] = { key, changes: menuCache.changes(), arrived: started };
       return false;
     }
     const notModified = kept.etag !== undefined && matches(req.headers['if-none-match'], kept.etag);
@@ -137,12 +141,12 @@ export function createKeptAnswers(seconds: number) {
     }) as FastifyServerFactory,
 
     /**
-     * This request's answer may be kept for the next visitors with its headers: a public read whose
-     * route keeps it in memory anyway. Only a 200 written whole is kept.
+     * This request's answer, an answer of `app`, may be kept for the next visitors with its headers: a
+     * public read whose route keeps it in memory anyway. Only a 200 written whole is kept.
      */
-    keep(request: FastifyRequest, reply: FastifyReply) {
+    keep(request: FastifyRequest, reply: FastifyReply, app: string | undefined) {
       const arrival = (request.raw as ArrivedRequest)[ARRIVAL];
-      if (arrival) capture(reply.raw, request, arrival);
+      if (arrival) capture(reply.raw, request, arrival, app);
     },
 
     attach(fastify: FastifyInstance) {
@@ -157,7 +161,7 @@ export function createKeptAnswers(seconds: number) {
   };
 
   /** Records what Fastify writes for this request, and keeps it when it is a 200 written whole. */
-  function capture(res: ServerResponse, request: FastifyRequest, arrival: Arrival) {
+  function capture(res: ServerResponse, request: FastifyRequest, arrival: Arrival, app: string | undefined) {
     const chunks: Buffer[] = [];
     let headArgument: OutgoingHttpHeaders | undefined;
     const writeHead = res.writeHead;
@@ -178,7 +182,8 @@ export function createKeptAnswers(seconds: number) {
         chunks.push(toBuffer(chunk, rest[0]));
       }
       const headers = { ...res.getHeaders(), ...headArgument };
-      // A cookie set is the visitor's own.
+      // A cookie set is the visitor's own. (An answer begun before a change of its app is kept under its
+      // arrival's count, below that app's version from then on: never served.)
       if (res.statusCode === 200 && headers['set-cookie'] === undefined) {
         const body = Buffer.concat(chunks);
         const lists = headerLists(headers);
@@ -187,7 +192,8 @@ export function createKeptAnswers(seconds: number) {
           notModifiedHeaders: lists.notModifiedHeaders,
           body,
           etag: typeof headers.etag === 'string' ? headers.etag : undefined,
-          version: arrival.version,
+          app,
+          changes: arrival.changes,
           freshUntil: arrival.arrived + seconds * 1000,
           route: request.routeOptions.url,
           tenant: request.tenant?.uid,
@@ -234,7 +240,7 @@ function keyOf(req: IncomingMessage): string {
   ].join('\n');
 }
 
-/** Registers the front door's link to this app: its menu cache's version, its log and metrics. */
+/** Registers the front door's link to this app: its menu cache's versions, its log and metrics. */
 export const keptAnswersPlugin = fp(async function keptAnswersLink(fastify: FastifyInstance) {
   fastify.keptAnswers.attach(fastify);
   fastify.addHook('preClose', async () => fastify.keptAnswers.close());

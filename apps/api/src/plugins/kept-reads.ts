@@ -14,7 +14,8 @@ declare module 'fastify' {
 /**
  * Public reads answered from memory: a promotion link shared to a few thousand members has them all ask
  * the same product, program and places within a minute. A visitor's answer is kept (a member's may be
- * theirs alone); reads of a place (its menu, a product) follow that place's stock, others every change.
+ * theirs alone); reads of a place (its menu, a product) follow that place's stock, others every change
+ * of the tenant (menu-cache.ts).
  * Concurrent requests for an answer not kept share one computation.
  */
 export const keptReadsPlugin = fp(async function keptReads(fastify: FastifyInstance) {
@@ -30,9 +31,9 @@ export const keptReadsPlugin = fp(async function keptReads(fastify: FastifyInsta
       const compute = async () => reply.serialize(await handler.call(this, request, reply)) as string;
       const placeUid = (request.params as { place_uid?: string }).place_uid;
       const body = placeUid
-        ? await request.server.menuCache.page(placeUid, key, compute)
-        : await request.server.menuCache.read(key, compute);
-      request.server.keptAnswers.keep(request, reply);
+        ? await request.server.menuCache.page(tenant?.uid, placeUid, key, compute)
+        : await request.server.menuCache.read(tenant?.uid, key, compute);
+      request.server.keptAnswers.keep(request, reply, tenant?.uid);
       // Already serialised through the response schema; Fastify sends a JSON string as it is.
       return reply.type('application/json; charset=utf-8').send(body);
     } as RouteHandlerMethod;

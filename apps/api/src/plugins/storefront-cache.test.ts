@@ -92,18 +92,36 @@ describe('the rendered-page cache', () => {
     expect(again.apiCalls).toBeGreaterThan(0);
     expect(again.body).toContain('"opens":"11:00"');
     expect(again.reads).toBe(0);
-    t.app.menuCache.catalogueChanged();
+    t.app.menuCache.catalogueChanged('demo');
     expect((await render('/carta?visit=3', { cookie })).reads).toBeGreaterThan(0);
+  });
+
+  it("keeps another app's rendered page through this app's changes, and renders this app's again at once", async () => {
+    const multi = { host: 'multi.localhost' };
+    const first = await render('/carta?apps', multi);
+    expect(first.apiCalls).toBeGreaterThan(0);
+    expect(first.body).toContain('Pan francés (bolsa de 10)');
+    expect((await render('/carta?apps')).apiCalls).toBeGreaterThan(0);
+    // An order in one of the demo's places, then an admin write of the demo's catalogue.
+    t.app.menuCache.placeChanged('demo', 'place-miraflores');
+    t.app.menuCache.catalogueChanged('demo');
+    const kept = await render('/carta?apps', multi);
+    expect(kept).toMatchObject({ apiCalls: 0, reads: 0 });
+    expect(kept.body).toBe(first.body);
+    expect((await render('/carta?apps')).apiCalls).toBeGreaterThan(0);
+    // Multi's own change renders its page anew.
+    t.app.menuCache.catalogueChanged('multi');
+    expect((await render('/carta?apps', multi)).apiCalls).toBeGreaterThan(0);
   });
 
   it('keeps the app record of pages not kept, and builds it again once an admin write drops the menu', async () => {
     const recordReads = async () => (await render('/me/delete/x/y')).reads;
-    t.app.menuCache.catalogueChanged();
+    t.app.menuCache.catalogueChanged('demo');
     const first = await recordReads();
     // The deletion check is asked anew, not the record.
     const kept = await recordReads();
     expect(kept).toBeLessThan(first);
-    t.app.menuCache.catalogueChanged();
+    t.app.menuCache.catalogueChanged('demo');
     expect(await recordReads()).toBeGreaterThan(kept);
   });
 

@@ -166,7 +166,7 @@ export const storefrontPlugin = fp(async function storefront(
     const cookieHeader = request.headers.cookie ?? '';
     const key = [
       app?.uid,
-      fastify.menuCache.version(),
+      fastify.menuCache.version(app?.uid),
       request.language,
       // The page links to its origin (canonical, og:url) and the admin site, and knows the browser's host name.
       origin,
@@ -180,12 +180,12 @@ export const storefrontPlugin = fp(async function storefront(
     // cache on and an origin keeps a page, below.)
     const kept = pages.get(key);
     if (kept) {
-      fastify.keptAnswers.keep(request, reply);
+      fastify.keptAnswers.keep(request, reply, app?.uid);
       return sendPage(request, reply, kept);
     }
 
     const record = app
-      ? await fastify.menuCache.read(`app ${app.uid} ${request.language} ${adminUrl}`, () =>
+      ? await fastify.menuCache.read(app.uid, `app ${request.language} ${adminUrl}`, () =>
           buildAppRecord(fastify.db, app, request.language, adminUrl),
         )
       : null;
@@ -237,7 +237,7 @@ export const storefrontPlugin = fp(async function storefront(
         // For the places' JSON-LD: the catalogue keeps them, the public place calls do not carry them.
         // Kept like the places (an admin's change to a place drops them).
         openingHours: (placeUids) =>
-          fastify.menuCache.read(`opening hours ${app.uid} ${request.language} ${placeUids.join(',')}`, () =>
+          fastify.menuCache.read(app.uid, `opening hours ${request.language} ${placeUids.join(',')}`, () =>
             weeklyOpeningHours({ app, language: request.language, db: fastify.db }, placeUids),
           ),
       });

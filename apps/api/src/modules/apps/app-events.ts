@@ -9,11 +9,12 @@ export interface AppNotice {
 
 /**
  * This process forgets what it kept of apps: the tenant look-ups (the app record's settings, which host
- * is which app) and the pages built from them (the menu cache's epoch keys the server-rendered pages).
+ * is which app) and the pages built from them. Every app's, not the notice's only: these writes are rare
+ * (an owner's settings, an operator's new app), and a new app's domain moves what a host answers.
  */
 export function forgetApps(fastify: FastifyInstance) {
   fastify.tenants.clear();
-  fastify.menuCache.catalogueChanged();
+  fastify.menuCache.everythingChanged();
 }
 
 /**

@@ -10,14 +10,14 @@ export interface CatalogueNotice {
 
 /**
  * Every API process hears the admin's catalogue changes (prices, offers, stock, sold out, categories)
- * and drops its kept menu pages and server-rendered pages, so that the storefront shows the change at
- * once on every process. Without a page cache (MENU_CACHE_SECONDS=0) there is nothing to drop.
+ * and drops its kept menu pages and server-rendered pages of the notice's app (those of other apps stay
+ * kept), so that the storefront shows the change at once on every process. Without a page cache (MENU_CACHE_SECONDS=0) there is nothing to drop.
  */
 export const catalogueEventsPlugin = fp(async function catalogueEvents(fastify: FastifyInstance) {
   if (fastify.menuCache.seconds === 0) return;
   const channel = new PgChannel<CatalogueNotice>(fastify.db, 'catalogue_events');
   fastify.addHook('onReady', async () => {
-    await channel.subscribe(() => fastify.menuCache.catalogueChanged());
+    await channel.subscribe((notice) => fastify.menuCache.catalogueChanged(notice.app));
   });
   fastify.addHook('onClose', () => channel.close());
 });

@@ -86,7 +86,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
         ),
       );
       // The order took stock: this process's menu pages of the place are computed again.
-      request.server.menuCache.placeChanged(request.params.place_uid);
+      request.server.menuCache.placeChanged(ctx.app.uid, request.params.place_uid);
       // A card or Yape is charged after the order's commit; a replay answers the order as it is now.
       const placed = result.body as Order;
       if (result.status !== 201 || !placed.payment) return sendResult(reply, result);
@@ -162,7 +162,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
       // A paid order's card part is refunded through the provider after the cancellation's commit.
       await refundPayment(paymentDeps(request), request.params.order_uid);
       const order = await orders.getOrder(ctx, request.params.order_uid);
-      request.server.menuCache.placeChanged(order.place.uid);
+      request.server.menuCache.placeChanged(ctx.app.uid, order.place.uid);
       return order;
     },
   });

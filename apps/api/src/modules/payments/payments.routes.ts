@@ -122,7 +122,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
         return orderWithPayment(tx, moved, place.name);
       });
       // A rejection gave stock back.
-      request.server.menuCache.placeChanged(order.place.uid);
+      request.server.menuCache.placeChanged(ctx.app.uid, order.place.uid);
       return order;
     },
   });

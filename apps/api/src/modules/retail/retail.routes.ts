@@ -209,13 +209,10 @@ export const retailRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: orderSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const order = await retail.moveOrder(
-        await retail.staffContextOf(request),
-        request.params.order_uid,
-        request.body.status,
-      );
+      const ctx = await retail.staffContextOf(request);
+      const order = await retail.moveOrder(ctx, request.params.order_uid, request.body.status);
       // A cancellation gave stock back, and a paid order's card part is refunded after the commit.
-      request.server.menuCache.placeChanged(order.place.uid);
+      request.server.menuCache.placeChanged(ctx.app.uid, order.place.uid);
       await refundPayment(paymentDeps(request), order.uid);
       return order;
     },

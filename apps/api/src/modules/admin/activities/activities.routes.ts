@@ -41,7 +41,8 @@ export const adminActivityRoutes: FastifyPluginAsyncZod = async (api) => {
   // The storefront shows all four: this process drops its rendered pages before answering a write, and
   // the others hear catalogue_events (sent in the write's transaction).
   api.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && reply.statusCode < 300) request.server.menuCache.catalogueChanged();
+    if (request.method !== 'GET' && reply.statusCode < 300)
+      request.server.menuCache.catalogueChanged(adminContextOf(request).company.appUid);
   });
 
   crud(api, {

@@ -50,7 +50,7 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (api) => {
   // answering a write, and the others hear catalogue_events (sent in the write's transaction).
   api.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && reply.statusCode < 300 && request.url.includes('/promotions/'))
-      request.server.menuCache.catalogueChanged();
+      request.server.menuCache.catalogueChanged(adminContextOf(request).company.appUid);
   });
 
   api.get('/promotions/', {

@@ -184,7 +184,7 @@ describe('admin promotions', () => {
       const uid = 'promo-postre-monedas';
       const current = (await call(tokens.manager, 'GET', `promotions/${uid}/`)).json();
       expect(await publicPromotions('suspiro')).toHaveLength(0);
-      const otherVersion = other.menuCache.version();
+      const otherVersion = other.menuCache.version('demo');
       const ok = await call(
         tokens.manager,
         'PATCH',
@@ -196,8 +196,8 @@ describe('admin promotions', () => {
       expect(ok.json()).toMatchObject({ coin_price: 80, version: current.version + 1 });
       expect(await publicPromotions('suspiro')).toMatchObject([{ uid, title: 'Suspiro por 80 monedas' }]);
       // The other process's rendered pages are keyed by this version: NOTIFY moves it within moments.
-      await until(() => other.menuCache.version() !== otherVersion);
-      expect(other.menuCache.version()).not.toBe(otherVersion);
+      await until(() => other.menuCache.version('demo') !== otherVersion);
+      expect(other.menuCache.version('demo')).not.toBe(otherVersion);
       const stale = await call(
         tokens.owner,
         'PATCH',

@@ -180,7 +180,8 @@ export function crud<
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (api) => {
   // This process drops its menu pages before answering a write; the others hear catalogue_events.
   api.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && reply.statusCode < 300) request.server.menuCache.catalogueChanged();
+    if (request.method !== 'GET' && reply.statusCode < 300)
+      request.server.menuCache.catalogueChanged(adminContextOf(request).company.appUid);
   });
   crud(api, {
     path: 'categories',

@@ -1,17 +1,36 @@
 import { adminAuditLog } from '@storefront/db/schema/admin';
+import { products } from '@storefront/db/schema/catalogue';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { PgChannel } from '../../../lib/pg-channel.ts';
+import { until } from '../../../test/until.ts';
+import type { CatalogueNotice } from '../../catalogue/catalogue-events.ts';
 import { adminCall } from '../admin.fixtures.ts';
+import { announceCatalogueChange } from './catalogue.repository.ts';
 import { csv, productsFileApp } from './products-file.fixtures.ts';
 
 // The products import of a long file: written in short batches that let other requests in, and undone
 // batch by batch when a later one fails.
 const { ctx, auditCount, companyProducts, snapshot, upload } = productsFileApp();
 
+/** Counts the notices of the demo company's menu changes, as another process hears them, until asked. */
+async function noticesHeard() {
+  const notices: CatalogueNotice[] = [];
+  const channel = new PgChannel<CatalogueNotice>(ctx.t.db, 'catalogue_events');
+  await channel.subscribe((notice) => notices.push(notice));
+  return async () => {
+    // Notices arrive in commit order: once this one is heard, every one before it has been.
+    await announceCatalogueChange(ctx.t.db, 'end', 'end');
+    await until(() => notices.some((notice) => notice.app === 'end'));
+    await channel.close();
+    return notices.filter((notice) => notice.app === 'demo' && notice.company === 'demo-main').length;
+  };
+}
+
 describe('a long products import', () => {
   it("writes a 10,000-row file in short batches: another company's menu answers while it runs", async () => {
     const [before, audits] = [await companyProducts(), await auditCount()];
-    const pages = ctx.t.app.menuCache.version();
+    const pages = ctx.t.app.menuCache.version('demo');
     const lines = Array.from({ length: 10_000 }, (_, i) => `LOTE-${i};Plato ${i};${(i % 50) + 1}.50`);
     const running = upload(csv(`sku;title;price\n${lines.join('\n')}\n`));
     // Its first batch is committed: seen from outside while the rest is still to come.
@@ -30,10 +49,11 @@ describe('a long products import', () => {
     expect(res.json()).toEqual({ created: 10_000, updated: 0, unchanged: 0 });
     expect([await companyProducts(), await auditCount()]).toEqual([before + 10_000, audits + 10_000]);
     // New products are sold nowhere yet: no shop's kept menu pages were dropped for them.
-    expect(ctx.t.app.menuCache.version()).toBe(pages);
+    expect(ctx.t.app.menuCache.version('demo')).toBe(pages);
   }, 600_000);
 
   it('undoes the batches it wrote when a later one fails: a product changed meanwhile answers 409', async () => {
+    const heard = await noticesHeard();
     const before = await snapshot();
     const lastAudit = (await ctx.t.db.select({ id: max(adminAuditLog.id) }).from(adminAuditLog))[0]?.id ?? 0;
     const lines = Array.from({ length: 1000 }, (_, i) => `;DESHACER-${i};Plato ${i};5`);
@@ -52,6 +72,9 @@ describe('a long products import', () => {
     const res = await running;
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().current).toMatchObject({ uid: 'p-causa-limena', title: 'Causa del día' });
+    // The huancaína's batch, the edit of the causa, and the undo's last batch (the huancaína back):
+    // the new products, sold nowhere, are deleted without a notice each.
+    expect(await heard()).toBe(3);
     // Nothing of the file stays; the edit made meanwhile does.
     const after = await snapshot();
     expect(after.map((row) => row.uid)).toEqual(before.map((row) => row.uid));
@@ -76,5 +99,35 @@ describe('a long products import', () => {
       { title: 'Papa importada', price: '21.00' },
       { title: 'Papa a la huancaína', price: '15.00' },
     ]);
+  }, 300_000);
+
+  it('announces the undo of a product offered meanwhile: its menu moved', async () => {
+    const heard = await noticesHeard();
+    const before = await companyProducts();
+    const lines = Array.from({ length: 1000 }, (_, i) => `;OFRECIDO-${i};Plato ${i};5`);
+    const running = upload(
+      csv(`uid;sku;title;price\n${lines.join('\n')}\np-causa-limena;;Causa otra vez;31\n`),
+    );
+    await expect.poll(companyProducts, { timeout: 120_000, interval: 20 }).toBeGreaterThan(before);
+    const [first] = await ctx.t.db
+      .select({ uid: products.uid })
+      .from(products)
+      .where(eq(products.sku, 'OFRECIDO-0'));
+    const offer = await adminCall(ctx.t.app, ctx.tokens.manager, 'POST', 'availability/', {
+      place: 'place-miraflores',
+      product: first?.uid,
+      available: true,
+      stock: null,
+    });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const causa = (await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/p-causa-limena/')).json();
+    const edit = await adminCall(ctx.t.app, ctx.tokens.manager, 'PATCH', 'products/p-causa-limena/', {
+      title: `${causa.title} (editada)`,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await running).statusCode).toBe(409);
+    expect(await companyProducts()).toBe(before);
+    // The offer, the edit, and the undo that took the offered product off the menu.
+    expect(await heard()).toBe(3);
   }, 300_000);
 });

@@ -83,9 +83,11 @@ export const adminProductsFileRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     // This process drops its menu pages after each batch that moved them; the others hear catalogue_events.
-    handler: async (request) =>
-      importProducts(adminContextOf(request), await uploadedFile(request), () =>
-        request.server.menuCache.catalogueChanged(),
-      ),
+    handler: async (request) => {
+      const ctx = adminContextOf(request);
+      return importProducts(ctx, await uploadedFile(request), () =>
+        request.server.menuCache.catalogueChanged(ctx.company.appUid),
+      );
+    },
   });
 };

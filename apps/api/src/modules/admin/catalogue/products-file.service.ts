@@ -268,22 +268,26 @@ const updatedIn = (written: (Written | null)[]) => written.flatMap((row) => (row
 
 /**
  * How often an import announces its menu changes at most (catalogue_events, and this process's pages):
- * each announcement drops the kept menu pages of every shop (menu-cache.ts), which are kept about as
- * long anyway (MENU_CACHE_SECONDS, 1 s by default); one per transaction would leave no page kept.
+ * each announcement drops the kept menu pages of every shop of the app (menu-cache.ts), which are kept
+ * about as long anyway (MENU_CACHE_SECONDS, 1 s by default); one per transaction would leave none kept.
  */
 const ANNOUNCE_MS = 1000;
 
 /**
  * Ends the transactions of an import and of its undo: the products each one updated move the menus
- * that sell them, in it (the menus' rows follow every step); the change is announced with the first
- * one, then at most every ANNOUNCE_MS, and with the last one. `menusChanged` runs once an announcing
- * transaction is committed.
+ * that sell them, in it (the menus' rows follow every step); the change, and any `moved` (a deleted
+ * product that was sold), is announced with the first one, then at most every ANNOUNCE_MS, and with the
+ * last one. `menusChanged` runs once an announcing transaction is committed.
  */
 function menuMover(ctx: AdminContext, menusChanged: () => void) {
   let unannounced = false;
   let announcing = false;
   let announcedAt = -ANNOUNCE_MS;
   return {
+    /** Menus moved in the transaction under way, by a step that wrote them itself. */
+    moved: () => {
+      unannounced = true;
+    },
     end: async (tx: Executor, written: (Written | null)[], last: boolean) => {
       const uids = updatedIn(written);
       if (uids.length > 0) {
@@ -312,8 +316,10 @@ async function undo(ctx: AdminContext, written: Written[], menus: ReturnType<typ
     [...written].reverse(),
     async (tx, { uid, version, before }) => {
       try {
-        if (!before) await deleteProductIn(tx, ctx, uid, version);
-        else await updateProductIn(tx, ctx, uid, before, version);
+        // A new product is sold nowhere, unless someone offered it since: only then a menu moved.
+        if (!before) {
+          if ((await deleteProductIn(tx, ctx, uid, version)).length > 0) menus.moved();
+        } else await updateProductIn(tx, ctx, uid, before, version);
         return { uid, version, before };
       } catch (error) {
         // Refused before any write (no statement failed), so the transaction goes on.

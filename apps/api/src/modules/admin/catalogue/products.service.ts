@@ -254,23 +254,30 @@ export async function updateProductIn(
 }
 
 export function deleteProduct(ctx: AdminContext, uid: string, ifMatch: number | undefined): Promise<void> {
-  return ctx.db.transaction((tx) => deleteProductIn(tx, ctx, uid, ifMatch));
+  return ctx.db.transaction(async (tx) => {
+    await deleteProductIn(tx, ctx, uid, ifMatch);
+    await repo.announceCatalogueChange(tx, ctx.company.appUid, ctx.company.uid);
+  });
 }
 
-/** Deletes a product in the caller's transaction (the form's delete, an import's undo), audited. */
+/**
+ * Deletes a product in the caller's transaction (the form's delete, an import's undo), audited, and
+ * answers the places that sold it (their menus are written again). The caller tells every process
+ * (announceCatalogueChange): once for the form, at most once a second for an undo of many products.
+ */
 export async function deleteProductIn(
   tx: Executor,
   ctx: AdminContext,
   uid: string,
   ifMatch: number | undefined,
-): Promise<void> {
+): Promise<string[]> {
   const before = await loadProduct(tx, ctx.company.uid, uid, true);
   checkVersion(ifMatch, before);
   const placeUids = await repo.placesSelling(tx, [uid]);
   await repo.deleteProduct(tx, uid);
   await repo.refreshMenus(tx, [], placeUids);
-  await repo.announceCatalogueChange(tx, ctx.company.appUid, ctx.company.uid);
   await recordChange(tx, ctx, { type: AUDIT, uid }, 'delete', audited(before), null);
+  return placeUids;
 }
 
 /** A copy with new uids (its option groups too), inactive, sold nowhere yet, titled "… (copia)". */

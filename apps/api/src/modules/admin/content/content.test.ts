@@ -268,7 +268,7 @@ describe('landing sections', () => {
         ).find((s) => s.uid === 'demo-l-welcome')?.tittle;
       const keptWelcome = await otherWelcome();
       expect(keptWelcome).toBe(current.tittle);
-      const otherVersion = other.menuCache.version();
+      const otherVersion = other.menuCache.version('demo');
       const ok = await call(
         tokens.manager,
         'PATCH',
@@ -286,8 +286,8 @@ describe('landing sections', () => {
         tittle: 'Bienvenidos al club',
         is_active: false,
       });
-      await until(() => other.menuCache.version() !== otherVersion);
-      expect(other.menuCache.version()).not.toBe(otherVersion);
+      await until(() => other.menuCache.version('demo') !== otherVersion);
+      expect(other.menuCache.version('demo')).not.toBe(otherVersion);
       expect(await otherWelcome()).toBe('Bienvenidos al club');
       const stale = await call(
         tokens.owner,

@@ -167,14 +167,10 @@ export const adminMembersRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: adminProgramSchema, 409: conflictSchema(adminProgramSchema), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const program = await programs.updateProgram(
-        adminContextOf(request),
-        request.params.uid,
-        request.body,
-        ifMatchOf(request),
-      );
+      const ctx = adminContextOf(request);
+      const program = await programs.updateProgram(ctx, request.params.uid, request.body, ifMatchOf(request));
       // This process drops its kept pages before answering; the others hear catalogue_events.
-      request.server.menuCache.catalogueChanged();
+      request.server.menuCache.catalogueChanged(ctx.company.appUid);
       return withEtag(reply, program);
     },
   });

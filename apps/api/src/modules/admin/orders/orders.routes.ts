@@ -63,7 +63,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (api) => {
       const ctx = adminContextOf(request);
       const order = await moveOrder(ctx, request.params.uid, request.body.status);
       // A cancellation gives stock back: this process's menu pages of the place go at once.
-      request.server.menuCache.placeChanged(order.place.uid);
+      request.server.menuCache.placeChanged(ctx.company.appUid, order.place.uid);
       if (order.payment?.status !== 'REFUND_PENDING') return order;
       await refundPayment(paymentDeps(request), order.uid);
       return getOrder(ctx, order.uid);

@@ -27,7 +27,8 @@ const config = { adminRole: 'manager' as const };
 export const adminPlacesRoutes: FastifyPluginAsyncZod = async (api) => {
   // This process drops its menu and page caches before answering a write; the others hear catalogue_events.
   api.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && reply.statusCode < 300) request.server.menuCache.catalogueChanged();
+    if (request.method !== 'GET' && reply.statusCode < 300)
+      request.server.menuCache.catalogueChanged(adminContextOf(request).company.appUid);
   });
 
   api.get('/places/', {

@@ -214,7 +214,7 @@ describe('admin places', () => {
 
   it('shows a new fare, new hours, payment and shipping methods on the storefront at once', async () => {
     const member = await demoMemberToken(t.db);
-    const version = t.app.menuCache.version();
+    const version = t.app.menuCache.version('demo');
     const current = (await call(tokens.manager, 'GET', `places/${PLACE}/`)).json();
     const res = await call(
       tokens.manager,
@@ -240,7 +240,7 @@ describe('admin places', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBe(`"${current.version + 1}"`);
     // This process's menu and page caches moved on before the answer.
-    expect(t.app.menuCache.version()).toBeGreaterThan(version);
+    expect(t.app.menuCache.version('demo')).toBeGreaterThan(version);
     const fare = await storefront(`v7/deliveries/places/${PLACE}/fare-estimate/`, undefined, {
       address: 'Calle Berlín 200',
       district: 'Miraflores',
@@ -292,15 +292,19 @@ describe('admin places', () => {
     expect(audit[1]?.before).toEqual({ shipping_methods: ['DELIVERY', 'PICKUP'] });
   });
 
-  it('moves the kept menu and page caches of another process too (catalogue_events)', async () => {
+  it("moves the kept menu and page caches of another process too (catalogue_events), the app's only", async () => {
     const other = await buildApp({ config: t.app.config, db: t.db });
     await other.ready();
     try {
-      const before = other.menuCache.version();
+      const before = other.menuCache.version('demo');
+      const multi = () => [other.menuCache.version('multi'), t.app.menuCache.version('multi')];
+      const multiBefore = multi();
       const res = await call(tokens.manager, 'PATCH', 'places/place-yanahuara/', { lead_minutes: 25 });
       expect(res.statusCode, res.body).toBe(200);
-      await until(() => other.menuCache.version() !== before);
-      expect(other.menuCache.version()).toBeGreaterThan(before);
+      await until(() => other.menuCache.version('demo') !== before);
+      expect(other.menuCache.version('demo')).toBeGreaterThan(before);
+      // Another app's kept pages stay in both processes.
+      expect(multi()).toEqual(multiBefore);
     } finally {
       await other.close();
     }
