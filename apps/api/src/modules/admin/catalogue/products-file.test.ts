@@ -1,4 +1,6 @@
+import { adminAuditLog } from '@storefront/db/schema/admin';
 import { parse } from 'csv-parse/sync';
+import { and, eq, gt, max, sql } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
@@ -117,6 +119,59 @@ describe('products export and import', () => {
     const res = await upload(csv(`uid;title;price\np-lomo-saltado;Lomo saltado;${price + 1}\n`));
     expect(res.json()).toEqual({ created: 0, updated: 1, unchanged: 0 });
     expect(Number((await lomo())?.unit_price)).toBe(price + 1);
+  });
+
+  it('undoes the transactions it committed when a later one fails, newest first, each undo audited', async () => {
+    const lomo = async () =>
+      (await menu('localhost', 'place-miraflores', 'lomo saltado')).find(
+        (product) => product.title === 'Lomo saltado',
+      )?.unit_price;
+    const [products, price] = [(await snapshot()).map((row) => row.uid), await lomo()];
+    const lastAudit = (await ctx.t.db.select({ id: max(adminAuditLog.id) }).from(adminAuditLog))[0]?.id ?? 0;
+    // The database refuses the file's last row, as a failure no check foresees. 150 rows before it
+    // take far more than one transaction's 20 ms, so some are committed by then.
+    await ctx.t.db.execute(
+      sql.raw(`create function refuse_product() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`),
+    );
+    await ctx.t.db.execute(
+      sql.raw(`create trigger refuse_product before insert on products for each row
+        when (new.title = 'Rechazado') execute function refuse_product()`),
+    );
+    try {
+      const lines = Array.from({ length: 150 }, (_, i) => `;DESHACER-${i};Plato ${i};5`);
+      const res = await upload(
+        csv(
+          `uid;sku;title;price\np-lomo-saltado;;Lomo importado;99\n${lines.join('\n')}\n;RECHAZADO;Rechazado;5\n`,
+        ),
+      );
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await ctx.t.db.execute(sql`drop trigger refuse_product on products`);
+      await ctx.t.db.execute(sql`drop function refuse_product`);
+    }
+    // Nothing of the file stays, on the products or on the menu that sells the lomo.
+    expect((await snapshot()).map((row) => row.uid)).toEqual(products);
+    expect(
+      (await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/p-lomo-saltado/')).json(),
+    ).toMatchObject({ title: 'Lomo saltado', price });
+    expect(await lomo()).toBe(price);
+    // What was written and undone is audited: the lomo changed first and back last, each product created
+    // deleted in the reverse order.
+    const audited = await ctx.t.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(gt(adminAuditLog.id, lastAudit), eq(adminAuditLog.objectType, 'product')))
+      .orderBy(adminAuditLog.id);
+    const uids = (action: string) =>
+      audited.filter((line) => line.action === action).map((line) => line.objectUid);
+    expect(uids('create').length).toBeGreaterThan(0);
+    expect(uids('delete')).toEqual(uids('create').reverse());
+    expect(audited.map((line) => line.objectUid).filter((uid) => uid === 'p-lomo-saltado')).toHaveLength(2);
+    expect([audited[0], audited.at(-1)]).toMatchObject([
+      { objectUid: 'p-lomo-saltado', action: 'update', after: { title: 'Lomo importado', price: '99.00' } },
+      { objectUid: 'p-lomo-saltado', action: 'update', after: { title: 'Lomo saltado', price } },
+    ]);
   });
 
   it('changes only the columns a file has, and reads coin prices and flags as a spreadsheet writes them', async () => {
