@@ -150,7 +150,7 @@ export const MODULES = [
     // Not payments.crash.test.ts: its server runs in a child process, out of the runner's sight.
     tests: ['checkout', 'events', 'events-kept', 'three-ds', 'no-secrets']
       .map((s) => `${api}/modules/payments/payments.${s}.test.ts`)
-      .concat(`${api}/modules/payments/secrets.test.ts`),
+      .concat(`${api}/modules/payments/secrets.test.ts`, `${api}/modules/payments/events.test.ts`),
   },
   {
     name: 'retail',
