@@ -127,6 +127,10 @@ describe('products export and import', () => {
         (product) => product.title === 'Lomo saltado',
       )?.unit_price;
     const [products, price] = [(await snapshot()).map((row) => row.uid), await lomo()];
+    // A row that changes nothing, written as none, has nothing to undo.
+    const papa = (
+      await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/p-papa-a-la-huancaina/')
+    ).json();
     const lastAudit = (await ctx.t.db.select({ id: max(adminAuditLog.id) }).from(adminAuditLog))[0]?.id ?? 0;
     // The database refuses the file's last row, as a failure no check foresees. 150 rows before it
     // take far more than one transaction's 20 ms, so some are committed by then.
@@ -142,7 +146,8 @@ describe('products export and import', () => {
       const lines = Array.from({ length: 150 }, (_, i) => `;DESHACER-${i};Plato ${i};5`);
       const res = await upload(
         csv(
-          `uid;sku;title;price\np-lomo-saltado;;Lomo importado;99\n${lines.join('\n')}\n;RECHAZADO;Rechazado;5\n`,
+          `uid;sku;title;price\np-lomo-saltado;;Lomo importado;99\np-papa-a-la-huancaina;;${papa.title};${papa.price}\n` +
+            `${lines.join('\n')}\n;RECHAZADO;Rechazado;5\n`,
         ),
       );
       expect(res.statusCode).toBe(500);
