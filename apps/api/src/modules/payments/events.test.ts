@@ -28,6 +28,10 @@ describe("Mercado Pago's x-signature", () => {
     // The hex cut short, or another length, is refused without comparing.
     expect(validMercadoPagoSignature(SECRET, signed(TS).slice(0, -2), REQUEST, 'pay-123', at)).toBe(false);
     expect(validMercadoPagoSignature(SECRET, `${signed(TS)}00`, REQUEST, 'pay-123', at)).toBe(false);
+    // A part's value runs to the end of the part: an "=" inside the signature makes it another one.
+    const sig64 = signed(TS).split('v1=')[1] as string;
+    const split = `ts=${TS},v1=${sig64.slice(0, 32)}=${sig64.slice(32)}`;
+    expect(validMercadoPagoSignature(SECRET, split, REQUEST, 'pay-123', at)).toBe(false);
   });
 
   it('refuses a signature without its header, request id, v1 or a numeric ts', () => {
