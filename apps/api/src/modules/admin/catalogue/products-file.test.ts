@@ -182,6 +182,41 @@ describe('products export and import', () => {
     ]);
   });
 
+  it('leaves a product someone changed after the import wrote it as they made it, when undoing', async () => {
+    const products = (await snapshot()).map((row) => row.uid);
+    // Written while the import runs: the papa, which the file changes first, is edited once the
+    // import has written it (at the 100th new row); the file's last row is refused.
+    await ctx.t.db.execute(
+      sql.raw(`create function edit_meanwhile() returns trigger language plpgsql as $$
+        begin
+          if new.title = 'Rechazado' then raise exception 'refused by the test'; end if;
+          update products set title = 'Papa del día', version = version + 1 where uid = 'p-papa-a-la-huancaina';
+          return new;
+        end $$`),
+    );
+    await ctx.t.db.execute(
+      sql.raw(`create trigger edit_meanwhile before insert on products for each row
+        when (new.sku = 'MIENTRAS-100' or new.title = 'Rechazado') execute function edit_meanwhile()`),
+    );
+    try {
+      const lines = Array.from({ length: 150 }, (_, i) => `;MIENTRAS-${i};Plato ${i};5`);
+      const res = await upload(
+        csv(
+          `uid;sku;title;price\np-papa-a-la-huancaina;;Papa importada;21\n${lines.join('\n')}\n` +
+            ';RECHAZADO;Rechazado;5\n',
+        ),
+      );
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await ctx.t.db.execute(sql`drop trigger edit_meanwhile on products`);
+      await ctx.t.db.execute(sql`drop function edit_meanwhile`);
+    }
+    expect((await snapshot()).map((row) => row.uid)).toEqual(products);
+    expect(
+      (await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/p-papa-a-la-huancaina/')).json(),
+    ).toMatchObject({ title: 'Papa del día', price: '21.00' });
+  });
+
   it('changes only the columns a file has, and reads coin prices and flags as a spreadsheet writes them', async () => {
     const product = async (uid: string) =>
       (await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', `products/${uid}/`)).json();
