@@ -136,8 +136,8 @@ export const MODULES = [
     name: 'products-file',
     // The import of those rows: planning, checking and writing them, and undoing a failed import.
     mutate: [
-      `${api}/modules/admin/catalogue/products-file.service.ts:45-67`,
-      `${api}/modules/admin/catalogue/products-file.service.ts:76-302`,
+      `${api}/modules/admin/catalogue/products-file.service.ts:47-99`,
+      `${api}/modules/admin/catalogue/products-file.service.ts:109-366`,
     ],
     // Not products-file.batches.test.ts: its 10,000 rows take minutes, for each mutant they cover.
     tests: [`${api}/modules/admin/catalogue/products-file.test.ts`],
@@ -148,9 +148,9 @@ export const MODULES = [
       (s) => `${api}/modules/payments/${s}.ts`,
     ),
     // Not payments.crash.test.ts: its server runs in a child process, out of the runner's sight.
-    tests: ['checkout', 'events', 'no-secrets']
+    tests: ['checkout', 'events', 'events-kept', 'three-ds', 'no-secrets']
       .map((s) => `${api}/modules/payments/payments.${s}.test.ts`)
-      .concat(`${api}/modules/payments/secrets.test.ts`),
+      .concat(`${api}/modules/payments/secrets.test.ts`, `${api}/modules/payments/events.test.ts`),
   },
   {
     name: 'retail',

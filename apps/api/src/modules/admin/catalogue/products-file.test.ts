@@ -1,4 +1,6 @@
+import { adminAuditLog } from '@storefront/db/schema/admin';
 import { parse } from 'csv-parse/sync';
+import { and, eq, gt, max, sql } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +42,7 @@ describe('products export and import', () => {
   });
 
   it('imports its own export, CSV or XLSX, as no change at all', async () => {
+    const pages = ctx.t.app.menuCache.version();
     for (const format of ['csv', 'xlsx'] as const) {
       const before = await snapshot();
       const audits = await auditCount();
@@ -49,6 +52,8 @@ describe('products export and import', () => {
       expect(await snapshot()).toEqual(before);
       expect(await auditCount()).toBe(audits);
     }
+    // Nothing moved: no shop's kept menu pages were dropped.
+    expect(ctx.t.app.menuCache.version()).toBe(pages);
   });
 
   it('guards cells a spreadsheet would run as formulas, and imports them back unchanged', async () => {
@@ -117,6 +122,99 @@ describe('products export and import', () => {
     const res = await upload(csv(`uid;title;price\np-lomo-saltado;Lomo saltado;${price + 1}\n`));
     expect(res.json()).toEqual({ created: 0, updated: 1, unchanged: 0 });
     expect(Number((await lomo())?.unit_price)).toBe(price + 1);
+  });
+
+  it('undoes the transactions it committed when a later one fails, newest first, each undo audited', async () => {
+    const lomo = async () =>
+      (await menu('localhost', 'place-miraflores', 'lomo saltado')).find(
+        (product) => product.title === 'Lomo saltado',
+      )?.unit_price;
+    const [products, price] = [(await snapshot()).map((row) => row.uid), await lomo()];
+    // A row that changes nothing, written as none, has nothing to undo.
+    const papa = (
+      await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/p-papa-a-la-huancaina/')
+    ).json();
+    const lastAudit = (await ctx.t.db.select({ id: max(adminAuditLog.id) }).from(adminAuditLog))[0]?.id ?? 0;
+    // The database refuses the file's last row, as a failure no check foresees. 150 rows before it
+    // take far more than one transaction's 20 ms, so some are committed by then.
+    await ctx.t.db.execute(
+      sql.raw(`create function refuse_product() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`),
+    );
+    await ctx.t.db.execute(
+      sql.raw(`create trigger refuse_product before insert on products for each row
+        when (new.title = 'Rechazado') execute function refuse_product()`),
+    );
+    try {
+      const lines = Array.from({ length: 150 }, (_, i) => `;DESHACER-${i};Plato ${i};5`);
+      const res = await upload(
+        csv(
+          `uid;sku;title;price\np-lomo-saltado;;Lomo importado;99\np-papa-a-la-huancaina;;${papa.title};${papa.price}\n` +
+            `${lines.join('\n')}\n;RECHAZADO;Rechazado;5\n`,
+        ),
+      );
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await ctx.t.db.execute(sql`drop trigger refuse_product on products`);
+      await ctx.t.db.execute(sql`drop function refuse_product`);
+    }
+    // Nothing of the file stays, on the products or on the menu that sells the lomo.
+    expect((await snapshot()).map((row) => row.uid)).toEqual(products);
+    expect(
+      (await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/p-lomo-saltado/')).json(),
+    ).toMatchObject({ title: 'Lomo saltado', price });
+    expect(await lomo()).toBe(price);
+    // What was written and undone is audited: the lomo changed first and back last, each product created
+    // deleted in the reverse order.
+    const audited = await ctx.t.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(gt(adminAuditLog.id, lastAudit), eq(adminAuditLog.objectType, 'product')))
+      .orderBy(adminAuditLog.id);
+    const uids = (action: string) =>
+      audited.filter((line) => line.action === action).map((line) => line.objectUid);
+    expect(uids('create').length).toBeGreaterThan(0);
+    expect(uids('delete')).toEqual(uids('create').reverse());
+    expect(audited.map((line) => line.objectUid).filter((uid) => uid === 'p-lomo-saltado')).toHaveLength(2);
+    expect([audited[0], audited.at(-1)]).toMatchObject([
+      { objectUid: 'p-lomo-saltado', action: 'update', after: { title: 'Lomo importado', price: '99.00' } },
+      { objectUid: 'p-lomo-saltado', action: 'update', after: { title: 'Lomo saltado', price } },
+    ]);
+  });
+
+  it('leaves a product someone changed after the import wrote it as they made it, when undoing', async () => {
+    const products = (await snapshot()).map((row) => row.uid);
+    // Written while the import runs: the papa, which the file changes first, is edited once the
+    // import has written it (at the 100th new row); the file's last row is refused.
+    await ctx.t.db.execute(
+      sql.raw(`create function edit_meanwhile() returns trigger language plpgsql as $$
+        begin
+          if new.title = 'Rechazado' then raise exception 'refused by the test'; end if;
+          update products set title = 'Papa del día', version = version + 1 where uid = 'p-papa-a-la-huancaina';
+          return new;
+        end $$`),
+    );
+    await ctx.t.db.execute(
+      sql.raw(`create trigger edit_meanwhile before insert on products for each row
+        when (new.sku = 'MIENTRAS-100' or new.title = 'Rechazado') execute function edit_meanwhile()`),
+    );
+    try {
+      const lines = Array.from({ length: 150 }, (_, i) => `;MIENTRAS-${i};Plato ${i};5`);
+      const res = await upload(
+        csv(
+          `uid;sku;title;price\np-papa-a-la-huancaina;;Papa importada;21\n${lines.join('\n')}\n` +
+            ';RECHAZADO;Rechazado;5\n',
+        ),
+      );
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await ctx.t.db.execute(sql`drop trigger edit_meanwhile on products`);
+      await ctx.t.db.execute(sql`drop function edit_meanwhile`);
+    }
+    expect((await snapshot()).map((row) => row.uid)).toEqual(products);
+    expect(
+      (await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/p-papa-a-la-huancaina/')).json(),
+    ).toMatchObject({ title: 'Papa del día', price: '21.00' });
   });
 
   it('changes only the columns a file has, and reads coin prices and flags as a spreadsheet writes them', async () => {
