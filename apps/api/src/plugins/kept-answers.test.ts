@@ -197,8 +197,8 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     expect([t.lastWasKept(MULTI), t.lastWasKept(PAGE)]).toEqual([false, false]);
   });
 
-  it('never serves an answer whose computation began before a change of its app', async () => {
-    const path = `${DETAIL}?race`;
+  /** The next menu page computation waits, once it has begun (`entered`), until `release()`. */
+  function holdNextPage() {
     let release = () => {};
     const entered = new Promise<void>((entering) => {
       const page = t.app.menuCache.page;
@@ -210,6 +210,12 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
         return page(...args);
       });
     });
+    return { entered, release: () => release() };
+  }
+
+  it('never serves an answer whose computation began before a change of its app', async () => {
+    const path = `${DETAIL}?race`;
+    const { entered, release } = holdNextPage();
     const before = t.get(path);
     await entered;
     t.app.menuCache.catalogueChanged('demo');
@@ -236,17 +242,7 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     const later = vi.spyOn(performance, 'now').mockImplementation(() => now() + 61_000);
     try {
       // The request let through waits in the menu cache until the other has been answered.
-      let release = () => {};
-      const entered = new Promise<void>((entering) => {
-        const page = t.app.menuCache.page;
-        vi.spyOn(t.app.menuCache, 'page').mockImplementationOnce(async (...args) => {
-          entering();
-          await new Promise<void>((go) => {
-            release = go;
-          });
-          return page(...args);
-        });
-      });
+      const { entered, release } = holdNextPage();
       const refreshing = t.get(path);
       await entered;
       expect(stock(await t.get(path))).toBe(before);
