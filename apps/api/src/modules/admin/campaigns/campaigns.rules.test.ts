@@ -14,6 +14,13 @@ import {
 // percent and amount, dates, use limit and type; what a coupon, a gift card and a promotion show and
 // audit; a save or a void that changes nothing.
 
+// Dates a year from the test's own now, on a whole second: in the future whenever it runs.
+const DAY = 86_400_000;
+const startMs = Math.floor(Date.now() / 1000) * 1000 + 365 * DAY;
+const at = (ms: number) => new Date(startMs + ms).toISOString();
+// As a client may write it, without milliseconds; the API answers it with them (at(0)).
+const START = at(0).replace('.000Z', 'Z');
+
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let tokens: AdminTokens;
 
@@ -57,24 +64,24 @@ describe('coupon rules', () => {
 
   it('ends after it starts, even by a millisecond, and names every refusal at once', async () => {
     const same = await coupon('MISMO', {
-      valid_from: '2030-01-01T00:00:00Z',
-      valid_until: '2030-01-01T00:00:00Z',
+      valid_from: START,
+      valid_until: START,
     });
     expect(same.statusCode).toBe(400);
     expect(same.json()).toEqual({ valid_until: ['Debe ser posterior a la fecha de inicio.'] });
     const later = await coupon('MILISEGUNDO', {
-      valid_from: '2030-01-01T00:00:00Z',
-      valid_until: '2030-01-01T00:00:00.001Z',
+      valid_from: START,
+      valid_until: at(1),
     });
     expect(later.statusCode, later.body).toBe(201);
     expect(later.json()).toMatchObject({
-      valid_from: '2030-01-01T00:00:00.000Z',
-      valid_until: '2030-01-01T00:00:00.001Z',
+      valid_from: at(0),
+      valid_until: at(1),
     });
     const all = await coupon('bienvenida', {
       discount_value: '150',
-      valid_from: '2030-01-02T00:00:00Z',
-      valid_until: '2030-01-01T00:00:00Z',
+      valid_from: at(DAY),
+      valid_until: START,
     });
     expect(all.json()).toEqual({
       discount_value: ['Ingresa un porcentaje entero de 1 a 100.'],
@@ -87,8 +94,8 @@ describe('coupon rules', () => {
     const res = await coupon('completo', {
       discount_value: '15',
       minimum_order: '12.5',
-      valid_from: '2030-01-01T00:00:00Z',
-      valid_until: '2030-02-01T00:00:00Z',
+      valid_from: START,
+      valid_until: at(31 * DAY),
       max_uses: 7,
       per_member_limit: 2,
       is_active: false,
@@ -100,8 +107,8 @@ describe('coupon rules', () => {
       discount_type: 'PERCENT',
       discount_value: '15',
       minimum_order: '12.50',
-      valid_from: '2030-01-01T00:00:00.000Z',
-      valid_until: '2030-02-01T00:00:00.000Z',
+      valid_from: at(0),
+      valid_until: at(31 * DAY),
       max_uses: 7,
       per_member_limit: 2,
       is_active: false,
@@ -253,8 +260,8 @@ describe('promotion rules', () => {
     const res = await call(tokens.manager, 'POST', 'promotions/', {
       program: 'demo-club',
       title: 'Sin límite',
-      valid_from: '2030-01-01T00:00:00Z',
-      valid_until: '2030-01-01T00:00:00.001Z',
+      valid_from: START,
+      valid_until: at(1),
       places: ['place-miraflores'],
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -266,7 +273,7 @@ describe('promotion rules', () => {
       used: 0,
       levels: [],
       places: ['place-miraflores'],
-      valid_until: '2030-01-01T00:00:00.001Z',
+      valid_until: at(1),
     });
     const [line] = await auditOf(promotion.uid);
     const { uid: _, image: __, stock: ___, used: ____, version: _____, ...fields } = promotion;
@@ -274,8 +281,8 @@ describe('promotion rules', () => {
     const same = await call(tokens.manager, 'POST', 'promotions/', {
       program: 'demo-club',
       title: 'Un instante',
-      valid_from: '2030-01-01T00:00:00Z',
-      valid_until: '2030-01-01T00:00:00Z',
+      valid_from: START,
+      valid_until: START,
     });
     expect(same.json()).toEqual({ valid_until: ['Debe ser posterior a la fecha de inicio.'] });
     const zero = await call(tokens.manager, 'PATCH', `promotions/${promotion.uid}/`, { total_stock: 0 });
