@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { NodePgDatabase, NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
@@ -70,9 +71,23 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
+  /**
+   * PGlite runs each query on the event loop's own thread (WebAssembly), and a chain of queries goes on
+   * through promises alone: a page's dozen reads would hold the loop for their whole length (50 ms for a
+   * /carta whose kept reads expired), while every visitor answered from memory waited. Each query (every
+   * query, plain or in a transaction, goes through execProtocolStream) first lets the loop take a turn.
+   */
+  class PGliteTakingTurns extends PGlite {
+    override async execProtocolStream(
+      ...args: Parameters<InstanceType<typeof PGlite>['execProtocolStream']>
+    ) {
+      await nextTurn();
+      return super.execProtocolStream(...args);
+    }
+  }
   // The extensions the migrations create (the menu search index, decision record 005): PGlite loads
   // their code only when asked, on every open, also of a data folder or dump that already has them.
-  const client = new PGlite({
+  const client = new PGliteTakingTurns({
     dataDir: config.dataDir ?? undefined,
     loadDataDir: config.loadDataDir,
     extensions: { pg_trgm, btree_gin },
