@@ -148,9 +148,15 @@ export const MODULES = [
       (s) => `${api}/modules/payments/${s}.ts`,
     ),
     // Not payments.crash.test.ts: its server runs in a child process, out of the runner's sight.
-    tests: ['checkout', 'events', 'events-kept', 'three-ds', 'no-secrets']
+    tests: ['checkout', 'reconcile', 'events', 'events-kept', 'three-ds', 'no-secrets']
       .map((s) => `${api}/modules/payments/payments.${s}.test.ts`)
-      .concat(`${api}/modules/payments/secrets.test.ts`, `${api}/modules/payments/events.test.ts`),
+      .concat(
+        `${api}/modules/payments/secrets.test.ts`,
+        `${api}/modules/payments/events.test.ts`,
+        // Cancellations by the member, the place and an admin refund a paid order (markCancelled).
+        `${api}/modules/orders/order-status.test.ts`,
+        `${api}/modules/orders/cancellations.test.ts`,
+      ),
   },
   {
     name: 'retail',

@@ -16,17 +16,16 @@ export const SETTLE_AFTER_MS = 2 * MINUTE_MS;
 const LATE_CHARGES_MS = 60 * MINUTE_MS;
 
 /** PENDING_PAYMENT → PAYMENT_EXPIRED with everything given back, if the payment still waits. */
-async function expire(deps: PaymentDeps, orderUid: string): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+async function expire(deps: PaymentDeps, orderUid: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const order = await repo.findOrderRow(tx, orderUid, { lock: true });
     const payment = order && (await repo.findPayment(tx, orderUid, { lock: true }));
-    if (order?.status !== 'PENDING_PAYMENT' || payment?.status !== 'PENDING') return false;
+    if (order?.status !== 'PENDING_PAYMENT' || payment?.status !== 'PENDING') return;
     await repo.updatePayment(tx, payment.uid, { status: 'EXPIRED', token: null, action: null });
     await transitionOrder(tx, { appUid: order.appUid }, orderUid, 'PAYMENT_EXPIRED', {
       userUid: null,
       role: 'SYSTEM',
     });
-    return true;
   });
 }
 

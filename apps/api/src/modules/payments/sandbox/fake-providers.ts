@@ -85,6 +85,8 @@ export class FakePayments {
   readonly chargeCalls: { provider: string; orderUid: string; key: string | null }[] = [];
   /** Every read of one charge or payment by its id (tests count the read backs of events). */
   readonly readCalls: string[] = [];
+  /** Every search of charges or payments (tests count the look-ups of an order's charges). */
+  readonly searchCalls: string[] = [];
   /**
    * `down`: every API call answers 500; `slowMs`: waits this long before acting; `lostAnswer`: acts
    * (charges, refunds) but answers 500, as a provider failing after the fact does.
@@ -238,6 +240,7 @@ export class FakePayments {
         : { status: 404, body: { object: 'error', merchant_message: 'No existe' } };
     }
     if (method === 'GET' && path === '/v2/charges') {
+      this.searchCalls.push(query.toString());
       const data = [...this.charges.values()].filter(
         (c) =>
           c.provider === 'culqi' &&
@@ -388,6 +391,7 @@ export class FakePayments {
       return { status: 201, body: this.mpPayment(charge) };
     }
     if (method === 'GET' && path === '/v1/payments/search') {
+      this.searchCalls.push(query.toString());
       const reference = query.get('external_reference');
       const results = [...this.charges.values()].filter(
         (c) => c.provider === 'mercadopago' && (!reference || c.orderUid === reference),
