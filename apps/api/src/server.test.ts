@@ -9,8 +9,8 @@ import { killServer, type ServerProcess, startServer } from './test/server-proce
 // data that survives a restart.
 const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
 const running: ServerProcess[] = [];
-const start = async (wrapper: string[] = [], folder = dataDir) => {
-  const server = await startServer({ DATA_DIR: folder }, undefined, wrapper);
+const start = async (wrapper: string[] = [], folder = dataDir, env: NodeJS.ProcessEnv = {}) => {
+  const server = await startServer({ DATA_DIR: folder, ...env }, undefined, wrapper);
   running.push(server);
   return server;
 };
@@ -22,7 +22,7 @@ afterAll(async () => {
 // One run is enough: the process always uses the embedded database here.
 describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 600_000 }, () => {
   it('loads the demo data once, refuses a second server on its folder, stops cleanly and keeps its data', async () => {
-    const first = await start();
+    const first = await start([], dataDir, { LOG_LEVEL: 'info' });
     expect(first.output()).toContain('Loaded the demo data');
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
 
@@ -32,6 +32,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 
     expect((await fetch(`${first.base}/v7/apps/?domain=localhost`)).status).toBe(200);
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
+    // The log, written in blocks, is written whole at exit: the request's line and the shutdown's.
+    expect(first.output()).toMatch(/"url":"\/api\/v7\/apps\/\?domain=localhost".*"status":200/);
+    expect(first.output()).toContain('SIGINT: finishing in-flight requests');
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
 
     const third = await start();
