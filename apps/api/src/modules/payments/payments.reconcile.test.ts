@@ -95,20 +95,32 @@ async function calls(orderUid: string) {
   return () => ({
     charges: fake.fake.chargeCalls.slice(start.charges).filter((call) => call.orderUid === orderUid).length,
     reads: fake.fake.readCalls.slice(start.reads).filter((id) => ids().includes(id)),
-    searches: fake.fake.searchCalls
-      .slice(start.searches)
-      .filter((query) => new URLSearchParams(query).get('amount') === String(payment?.amountCents)).length,
+    searches: fake.fake.searchCalls.slice(start.searches).filter((query) => {
+      const params = new URLSearchParams(query);
+      return (
+        params.get('external_reference') === orderUid || params.get('amount') === String(payment?.amountCents)
+      );
+    }).length,
   });
 }
 
 /** Each order buys one more than the last, so that its amount (what the provider is searched by) is its own. */
 let quantity = 0;
 
-/** A card order placed while the provider behaves as `mode` says: left PENDING_PAYMENT. */
-async function pendingOrder(name: string, mode: typeof fake.fake.mode, card = '4111111111111111') {
+/**
+ * A card order placed while the provider behaves as `mode` says: left PENDING_PAYMENT. On Mercado Pago
+ * (`holder` CONT: in process) the demo company is moved to it for the order.
+ */
+async function pendingOrder(
+  name: string,
+  mode: typeof fake.fake.mode,
+  card = '4111111111111111',
+  provider: 'CULQI' | 'MERCADO_PAGO' = 'CULQI',
+  holder?: string,
+) {
   quantity += 1;
   const [token] = await createMembers(t.db, 1, name);
-  const payment_token = await cardToken(fake.base, 'CULQI', card);
+  const payment_token = await cardToken(fake.base, provider, card, holder);
   fake.fake.mode = mode;
   const res = await t.app.inject({
     method: 'POST',
@@ -158,6 +170,38 @@ describe('the reconciliation of a payment left pending', () => {
     const asked = await calls(uid);
     await passAt(createdAt, 3 * MINUTE);
     expect(asked()).toEqual({ charges: 0, reads: [charge?.id], searches: 0 });
+    expect(await stateOf(uid)).toMatchObject({ order: 'RECEIVED', payment: 'APPROVED' });
+  });
+
+  it('only reads a payment the provider holds in process: no search, no charge', async () => {
+    await useProvider(t.db, 'MERCADO_PAGO');
+    try {
+      const { uid, createdAt } = await pendingOrder('recon-process', {}, undefined, 'MERCADO_PAGO', 'CONT');
+      const [charge] = [...fake.fake.charges.values()].filter((c) => c.orderUid === uid);
+      expect(charge?.status).toBe('in_process');
+      const asked = await calls(uid);
+      const pass = await passAt(createdAt, 3 * MINUTE);
+      expect(pass.failures).toBe(0);
+      expect(asked()).toEqual({ charges: 0, reads: [charge?.id], searches: 0 });
+      expect(await stateOf(uid)).toMatchObject({ order: 'PENDING_PAYMENT', payment: 'PENDING' });
+      const [payment] = await t.db.select().from(payments).where(eq(payments.orderUid, uid));
+      expect(payment?.attempts).toBe(1);
+      // Approved at the provider meanwhile: the next pass reads it and the order is received.
+      if (charge) charge.status = 'approved';
+      await passAt(createdAt, 4 * MINUTE);
+      expect(await stateOf(uid)).toMatchObject({ order: 'RECEIVED', payment: 'APPROVED' });
+    } finally {
+      await useProvider(t.db, 'CULQI');
+    }
+  });
+
+  it('charges again, failing nothing, a payment whose reference the provider does not know', async () => {
+    const { uid, createdAt } = await pendingOrder('recon-unknown', { down: true });
+    await t.db.update(payments).set({ reference: 'chr_test_unknown' }).where(eq(payments.orderUid, uid));
+    const asked = await calls(uid);
+    const pass = await passAt(createdAt, 3 * MINUTE);
+    expect(pass.failures).toBe(0);
+    expect(asked()).toMatchObject({ charges: 1 });
     expect(await stateOf(uid)).toMatchObject({ order: 'RECEIVED', payment: 'APPROVED' });
   });
 
