@@ -97,6 +97,25 @@ describe('card checkout with Culqi', () => {
     expect(receipts[0]?.text).not.toContain('Por pagar');
   });
 
+  it("lists a member's orders with each one's payment, and nothing for a member without orders", async () => {
+    const [token, newcomer] = await createMembers(t.db, 2, 'card-list');
+    const paid = await cardOrder(token as string, '4111111111111111');
+    expect(paid.statusCode, paid.body).toBe(201);
+    const list = await t.app.inject({ url: '/api/v5/me/orders/', headers: auth(token as string) });
+    expect(list.json()).toMatchObject({
+      count: 1,
+      results: [
+        {
+          uid: paid.json().uid,
+          status: 'RECEIVED',
+          payment: { method: 'ONLINE_CARD', provider: 'CULQI', status: 'APPROVED', last4: '1111' },
+        },
+      ],
+    });
+    const none = await t.app.inject({ url: '/api/v5/me/orders/', headers: auth(newcomer as string) });
+    expect(none.json()).toMatchObject({ count: 0, results: [] });
+  });
+
   it('declines: 400 with the spec message and the provider’s, the order PAYMENT_FAILED and its stock back', async () => {
     const [token] = await createMembers(t.db, 1, 'card-no');
     await t.db
