@@ -9,6 +9,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments, SETTLE_AFTER_MS } from './payments.reconcile.ts';
+import { anyProviderSet } from './payments.repository.ts';
 import { PROVIDER_TIMEOUT_MS } from './providers/provider.ts';
 import { DECLINE_MESSAGE, DECLINED_CARD } from './sandbox/fake-providers.ts';
 import { startFakeProviders } from './sandbox/fake-server.ts';
@@ -368,6 +369,13 @@ describe('GET payment-settings/', () => {
     const off = await settingsOf(PLACE);
     expect(off).toMatchObject({ methods: ['TRANSFER'], provider: null, public_key: null, script_url: null });
     await useProvider(t.db, 'CULQI');
+  });
+
+  it('knows whether any company has a provider set, as a production start asks before needing SECRETS_KEY', async () => {
+    await t.db.update(companyPaymentSettings).set({ provider: null, enabled: false });
+    expect(await anyProviderSet(t.db)).toBe(false);
+    await useProvider(t.db, 'CULQI');
+    expect(await anyProviderSet(t.db)).toBe(true);
   });
 
   it("answers 404 for another app's place", async () => {
