@@ -1,5 +1,7 @@
 import type { Database } from '@storefront/db/client';
+import { placeProducts } from '@storefront/db/schema/catalogue';
 import { users } from '@storefront/db/schema/users';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { localNow } from '../catalogue/pickup-schedule.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
@@ -8,6 +10,23 @@ import { issueToken } from '../sessions/sessions.service.ts';
 
 export const DEMO_MEMBER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0001';
 export const HOST = 'localhost';
+
+const productAt = (place: string, product: string) =>
+  and(eq(placeProducts.placeUid, place), eq(placeProducts.productUid, product));
+
+/** A product's stock at a place, as the database has it (null: not counted). */
+export async function stockAt(db: Database, place: string, product: string) {
+  const [row] = await db
+    .select({ stock: placeProducts.stock })
+    .from(placeProducts)
+    .where(productAt(place, product));
+  return row?.stock;
+}
+
+/** Sets a product's stock at a place directly, behind the server's back. */
+export async function setStock(db: Database, place: string, product: string, stock: number | null) {
+  await db.update(placeProducts).set({ stock }).where(productAt(place, product));
+}
 
 /** n fresh members of the demo app, each with a sign-in token. */
 export async function createMembers(db: Database, n: number, prefix = 'buyer'): Promise<string[]> {

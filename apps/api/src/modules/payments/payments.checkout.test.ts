@@ -1,12 +1,11 @@
 import { ERRORS } from '@storefront/contracts/errors';
 import { mailOutbox } from '@storefront/db/schema/accounts';
-import { placeProducts } from '@storefront/db/schema/catalogue';
 import { orders } from '@storefront/db/schema/orders';
 import { companyPaymentSettings, payments } from '@storefront/db/schema/payments';
-import { and, eq, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
+import { auth, createMembers, firstSlot, pickupBody, setStock, stockAt } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments, SETTLE_AFTER_MS } from './payments.reconcile.ts';
 import { anyProviderSet } from './payments.repository.ts';
@@ -40,13 +39,7 @@ beforeEach(() => {
   fake.fake.mode = {};
 });
 
-const stockOf = async (product: string) =>
-  (
-    await t.db
-      .select({ stock: placeProducts.stock })
-      .from(placeProducts)
-      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, product)))
-  )[0]?.stock;
+const stockOf = (product: string) => stockAt(t.db, PLACE, product);
 
 async function cardOrder(token: string, card: string, extra: Record<string, unknown> = {}, headers = {}) {
   const payment_token = await cardToken(fake.base, 'CULQI', card);
@@ -119,10 +112,7 @@ describe('card checkout with Culqi', () => {
 
   it('declines: 400 with the spec message and the provider’s, the order PAYMENT_FAILED and its stock back', async () => {
     const [token] = await createMembers(t.db, 1, 'card-no');
-    await t.db
-      .update(placeProducts)
-      .set({ stock: 10 })
-      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-causa-limena')));
+    await setStock(t.db, PLACE, 'p-causa-limena', 10);
     for (const [language, message] of [
       ['es', ERRORS.CARD_NOT_PROCESSED.es],
       ['en', ERRORS.CARD_NOT_PROCESSED.en],
@@ -196,10 +186,7 @@ describe('card checkout with Culqi', () => {
   });
 
   it('30 buyers by card for a product with stock 3: exactly 3 charges approved and 3 orders received', async () => {
-    await t.db
-      .update(placeProducts)
-      .set({ stock: 3 })
-      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-papa-a-la-huancaina')));
+    await setStock(t.db, PLACE, 'p-papa-a-la-huancaina', 3);
     const buyers = await createMembers(t.db, 30, 'rush');
     const tokens = await Promise.all(buyers.map(() => cardToken(fake.base, 'CULQI')));
     const charged = new Set(fake.fake.charges.keys());
@@ -318,10 +305,7 @@ describe('the provider slow or failing', () => {
   }, 30_000);
 
   it('charging but answering 500, then down past the hold: the order expires with its stock back, and the charge is refunded', async () => {
-    await t.db
-      .update(placeProducts)
-      .set({ stock: 5 })
-      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, 'p-causa-limena')));
+    await setStock(t.db, PLACE, 'p-causa-limena', 5);
     const pending = await order('lost', { lostAnswer: true });
     expect(pending).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
     expect(await stockOf('p-causa-limena')).toBe(4);

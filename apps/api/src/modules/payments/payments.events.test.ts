@@ -1,9 +1,8 @@
-import { placeProducts } from '@storefront/db/schema/catalogue';
 import { orders } from '@storefront/db/schema/orders';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
+import { auth, createMembers, firstSlot, pickupBody, setStock, stockAt } from '../orders/orders.fixtures.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
 import { eventsProcessed } from './event-hints.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
@@ -46,18 +45,8 @@ async function statusBecomes(uid: string, status: string) {
   while ((await statusOf(uid)) !== status) await new Promise((resolve) => setImmediate(resolve));
   return status;
 }
-const stockOf = async (product: string) =>
-  (
-    await t.db
-      .select({ stock: placeProducts.stock })
-      .from(placeProducts)
-      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, product)))
-  )[0]?.stock;
-const setStock = (product: string, stock: number) =>
-  t.db
-    .update(placeProducts)
-    .set({ stock })
-    .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, product)));
+const stockOf = (product: string) => stockAt(t.db, PLACE, product);
+const setStockOf = (product: string, stock: number) => setStock(t.db, PLACE, product, stock);
 
 async function place(token: string, extra: Record<string, unknown>) {
   const res = await t.app.inject({
@@ -324,7 +313,7 @@ describe('Culqi refunds from the admin', () => {
 
 describe('transfers', () => {
   it('answers where to send the money; staff of the place confirm it, or reject it and everything comes back', async () => {
-    await setStock('p-causa-limena', 5);
+    await setStockOf('p-causa-limena', 5);
     const [token] = await createMembers(t.db, 1, 'transfer');
     const order = await place(token as string, { payment_type: 'TRANSFER' });
     expect(order).toMatchObject({
@@ -370,7 +359,7 @@ describe('transfers', () => {
   });
 
   it('an order unpaid after the hold expires and gives back what it took', async () => {
-    await setStock('p-causa-limena', 5);
+    await setStockOf('p-causa-limena', 5);
     const [token] = await createMembers(t.db, 1, 'expire');
     const order = await place(token as string, { payment_type: 'TRANSFER' });
     expect(await stockOf('p-causa-limena')).toBe(4);

@@ -1,11 +1,10 @@
 import { Writable } from 'node:stream';
-import { placeProducts } from '@storefront/db/schema/catalogue';
 import { orderStatusHistory, orders } from '@storefront/db/schema/orders';
 import { companyPaymentSettings, payments } from '@storefront/db/schema/payments';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
+import { auth, createMembers, firstSlot, pickupBody, setStock, stockAt } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments } from './payments.reconcile.ts';
 import { DECLINED_CARD } from './sandbox/fake-providers.ts';
@@ -55,23 +54,14 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   fake.fake.mode = {};
-  await t.db
-    .update(placeProducts)
-    .set({ stock: STOCK })
-    .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, PRODUCT)));
+  await setStock(t.db, PLACE, PRODUCT, STOCK);
 });
 
 const deps = () => ({ db: t.db, config: t.app.config, log: t.app.log });
 /** A pass at `ms` after `from`. */
 const passAt = (from: Date, ms: number) => reconcilePayments(deps(), new Date(from.getTime() + ms));
 
-const stock = async () =>
-  (
-    await t.db
-      .select({ stock: placeProducts.stock })
-      .from(placeProducts)
-      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, PRODUCT)))
-  )[0]?.stock;
+const stock = () => stockAt(t.db, PLACE, PRODUCT);
 
 /** The order, its payment and what the provider was asked about it since `calls()` was taken. */
 async function stateOf(orderUid: string) {

@@ -1,8 +1,7 @@
-import { placeProducts } from '@storefront/db/schema/catalogue';
 import { payments } from '@storefront/db/schema/payments';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
+import { auth, createMembers, firstSlot, pickupBody, setStock, stockAt } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { paymentsTestApp } from './payments.test-app.ts';
 import { THREE_DS_CARD } from './sandbox/fake-providers.ts';
@@ -25,20 +24,11 @@ beforeAll(async () => {
   ({ fake, t } = env);
   slot = await firstSlot(t.app);
   await useProvider(t.db, 'CULQI');
-  await t.db
-    .update(placeProducts)
-    .set({ stock: 50 })
-    .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, PRODUCT)));
+  await setStock(t.db, PLACE, PRODUCT, 50);
 }, 120_000);
 afterAll(() => env?.close());
 
-const stock = async () =>
-  (
-    await t.db
-      .select({ stock: placeProducts.stock })
-      .from(placeProducts)
-      .where(and(eq(placeProducts.placeUid, PLACE), eq(placeProducts.productUid, PRODUCT)))
-  )[0]?.stock;
+const stock = () => stockAt(t.db, PLACE, PRODUCT);
 
 /** A member's order paid with the 3DS card: it waits for the 3DS step. */
 async function orderAsking3ds(prefix: string) {
