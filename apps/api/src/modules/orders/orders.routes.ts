@@ -87,10 +87,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
       );
       // The order took stock: this process's menu pages of the place are computed again.
       request.server.menuCache.placeChanged(ctx.app.uid, request.params.place_uid);
-      // A card or Yape is charged after the order's commit; a replay answers the order as it is now.
+      // A card or Yape is charged after the order's commit, once: a replay charges only a payment the
+      // first request never got to ask for, and otherwise answers the order as it is now.
       const placed = result.body as Order;
       if (result.status !== 201 || !placed.payment) return sendResult(reply, result);
-      await chargeOrder(paymentDeps(request), placed.uid);
+      await chargeOrder(paymentDeps(request), placed.uid, { firstAttempt: true });
       const answer = await paymentAnswer(ctx.db, ctx.app.uid, placed.uid, ctx.language);
       return reply.status(201).send(answer);
     },

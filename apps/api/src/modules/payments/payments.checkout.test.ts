@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { ERRORS } from '@storefront/contracts/errors';
 import { mailOutbox } from '@storefront/db/schema/accounts';
 import { orders } from '@storefront/db/schema/orders';
@@ -246,6 +247,46 @@ describe('card checkout with Culqi', () => {
     });
     expect(replay.json()).toMatchObject({ uid: created[0], status: 'RECEIVED' });
     expect(fake.fake.chargeCalls.slice(calls)).toHaveLength(1);
+  });
+
+  it('a replay while the first charge is on its way asks the provider nothing and answers the order as it is', async () => {
+    const [token] = await createMembers(t.db, 1, 'replay-in-flight');
+    const payment_token = await cardToken(fake.base, 'CULQI');
+    const calls = fake.fake.chargeCalls.length;
+    let release = () => {};
+    fake.fake.mode = { holdCharges: new Promise<void>((resolve) => (release = resolve)) };
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: ORDERS,
+        headers: auth(token as string, { 'idempotency-key': 'in-flight' }),
+        payload: pickupBody(slot, [line('p-causa-limena')], {
+          payment_type: 'ONLINE_CARD',
+          payment_token,
+          billing,
+        }),
+      });
+    const charging = once(fake.fake.arrivals, 'charge');
+    const first = send();
+    await charging;
+    // The replay must answer by itself; a second charge arriving instead is the double charge.
+    const replay = send();
+    const winner = await Promise.race([
+      replay.then(() => 'replay answered'),
+      once(fake.fake.arrivals, 'charge').then(() => 'charged again'),
+    ]);
+    release();
+    expect(winner).toBe('replay answered');
+    expect((await replay).json()).toMatchObject({
+      status: 'PENDING_PAYMENT',
+      payment: { status: 'PENDING' },
+    });
+    const placed = (await first).json();
+    expect(placed).toMatchObject({ status: 'RECEIVED', payment: { status: 'APPROVED' } });
+    expect((await replay).json().uid).toBe(placed.uid);
+    expect(fake.fake.chargeCalls.slice(calls)).toEqual([
+      { provider: 'culqi', orderUid: placed.uid, key: null },
+    ]);
   });
 });
 

@@ -179,16 +179,19 @@ export function eventsUrl(
  * the answer. From the second attempt on, the charges carrying the order are looked up first (Culqi's
  * idempotency; Mercado Pago's is its X-Idempotency-Key). When the provider cannot be reached, the
  * payment stays PENDING for the reconciliation to settle. With Culqi's 3DS parameters it charges only
- * the payment whose last charge asked for them (the claim clears that action, so once only).
+ * the payment whose last charge asked for them (the claim clears that action, so once only). With
+ * `firstAttempt` it charges only a payment never asked for: a checkout's replay must not ask again while
+ * the first request's charge may still be on its way (the reconciliation asks again, two minutes on).
  */
 export async function chargeOrder(
   deps: PaymentDeps,
   orderUid: string,
-  options: { authentication3ds?: Culqi3dsParameters } = {},
+  options: { authentication3ds?: Culqi3dsParameters; firstAttempt?: boolean } = {},
 ): Promise<void> {
   const payment = await repo.findPayment(deps.db, orderUid);
   if (!payment?.provider || payment.status !== 'PENDING' || !payment.token) return;
   if (options.authentication3ds && payment.action?.type !== 'CULQI_3DS') return;
+  if (options.firstAttempt && payment.attempts > 0) return;
   const claimed = await repo.claimAttempt(deps.db, payment.uid, payment.attempts);
   if (!claimed) return;
   const row = await repo.findOrderRow(deps.db, orderUid);

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -87,11 +88,14 @@ export class FakePayments {
   readonly readCalls: string[] = [];
   /** Every search of charges or payments (tests count the look-ups of an order's charges). */
   readonly searchCalls: string[] = [];
+  /** Emits 'charge' when a charge or payment creation arrives, before it is held or acted on. */
+  readonly arrivals = new EventEmitter();
   /**
    * `down`: every API call answers 500; `slowMs`: waits this long before acting; `lostAnswer`: acts
-   * (charges, refunds) but answers 500, as a provider failing after the fact does.
+   * (charges, refunds) but answers 500, as a provider failing after the fact does; `holdCharges`: a
+   * charge or payment creation waits for this promise before acting (a charge still on its way).
    */
-  mode: { down?: boolean; slowMs?: number; lostAnswer?: boolean } = {};
+  mode: { down?: boolean; slowMs?: number; lostAnswer?: boolean; holdCharges?: Promise<unknown> } = {};
   private readonly idempotent = new Map<string, string>();
   /** Culqi 3DS: the parameters its library was given for a card token, which its charge must carry. */
   private readonly authentications = new Map<string, Record<string, string>>();
@@ -113,6 +117,10 @@ export class FakePayments {
   ): Promise<FakeAnswer> {
     const standIn = method === 'GET' ? SCRIPT_PATHS[`${provider}${path}`] : undefined;
     if (standIn) return script(standIn);
+    if (method === 'POST' && (path === '/v2/charges' || path === '/v1/payments')) {
+      this.arrivals.emit('charge');
+      await this.mode.holdCharges;
+    }
     if (this.mode.slowMs) await new Promise((resolve) => setTimeout(resolve, this.mode.slowMs));
     if (this.mode.down) return { status: 500, body: { message: 'internal_error' } };
     const bearer = String(headers.authorization ?? '').replace(/^Bearer /, '');
