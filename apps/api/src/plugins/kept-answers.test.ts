@@ -2,10 +2,17 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
-import { placeProducts } from '@storefront/db/schema/catalogue';
+import { placeProducts, products } from '@storefront/db/schema/catalogue';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auth, demoMemberToken, firstSlot, pickupBody } from '../modules/orders/orders.fixtures.ts';
+import {
+  auth,
+  createMembers,
+  demoMemberToken,
+  firstSlot,
+  pickupBody,
+} from '../modules/orders/orders.fixtures.ts';
+import { deletionLinkPath } from '../test/deletion-link.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 // The front door (plugins/kept-answers.ts) over a real socket: app.inject goes round it.
@@ -294,18 +301,58 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     expect(t.lastWasKept(path)).toBe(true);
   });
 
-  it('keeps a server-rendered page once the page cache holds it, each host with its own links', async () => {
+  it('keeps a server-rendered page from its first render, each host with its own links', async () => {
     const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-    for (let visit = 0; visit < 3; visit++) {
+    for (let visit = 0; visit < 2; visit++) {
       expect(canonical((await t.get('/carta?front')).body)).toBe('http://localhost/carta');
+      expect(t.lastWasKept('/carta?front')).toBe(visit > 0);
       expect(canonical((await t.get('/carta?front', { host: '127.0.0.1' })).body)).toBe(
         'http://127.0.0.1/carta',
       );
+      expect(t.lastWasKept('/carta?front')).toBe(visit > 0);
     }
-    expect(t.lastWasKept('/carta?front')).toBe(true);
     const english = await t.get('/carta?front', { cookie: 'lang=en' });
     expect(english.body).toContain('<html lang="en">');
     expect(t.lastWasKept('/carta?front')).toBe(false);
+  });
+
+  it('keeps the page a refresh rendered once the page cache had let it go too', async () => {
+    const path = '/carta?refresh';
+    const renamed = 'Leche de tigre de la casa';
+    const rename = (title: string) =>
+      t.db.update(products).set({ title }).where(eq(products.uid, 'p-leche-de-tigre'));
+    await t.get(path);
+    expect((await t.get(path)).body).not.toContain(renamed);
+    expect(t.lastWasKept(path)).toBe(true);
+    // Written behind the process's back: only the expiry of everything kept can show it.
+    await rename(renamed);
+    const now = performance.now.bind(performance);
+    const later = vi.spyOn(performance, 'now').mockImplementation(() => now() + 61_000);
+    try {
+      // The request let through renders anew (the page cache and the menu cache expired with it).
+      await t.get(path);
+      expect(t.lastWasKept(path)).toBe(false);
+      const next = await t.get(path);
+      expect(t.lastWasKept(path)).toBe(true);
+      expect(next.body).toContain(renamed);
+    } finally {
+      later.mockRestore();
+      await rename('Leche de tigre');
+      t.app.menuCache.catalogueChanged('demo');
+    }
+  });
+
+  it('never keeps a page whose render read a private answer: a used deletion link shows it expired', async () => {
+    // A member of this test's own: the other tests keep the demo member.
+    const [member] = await createMembers(t.db, 1, 'kept-deletion');
+    const path = await deletionLinkPath(t.app, member);
+    await t.get(path);
+    expect((await t.get(path)).body).toContain('Eliminar mi cuenta');
+    expect(t.lastWasKept(path)).toBe(false);
+    const [, , , , userUid, token] = path.split('/');
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v5/me/delete/${userUid}/${token}/` });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.get(path)).body).toContain('El link ha expirado.');
   });
 
   it('lets a HEAD request through to Fastify', async () => {

@@ -140,11 +140,12 @@ export function createKeptAnswers(seconds: number) {
 
     /**
      * This request's answer, an answer of `app`, may be kept for the next visitors with its headers: a
-     * public read whose route keeps it in memory anyway. Only a 200 written whole is kept.
+     * public read whose route keeps it in memory anyway. Only a 200 written whole is kept, and only if
+     * `keepable`, asked once it is written, still says so (a page whose render read a private answer).
      */
-    keep(request: FastifyRequest, reply: FastifyReply, app: string | undefined) {
+    keep(request: FastifyRequest, reply: FastifyReply, app: string | undefined, keepable = () => true) {
       const arrival = (request.raw as ArrivedRequest)[ARRIVAL];
-      if (arrival) capture(reply.raw, request, arrival, app);
+      if (arrival) capture(reply.raw, request, arrival, app, keepable);
     },
 
     attach(fastify: FastifyInstance) {
@@ -159,7 +160,13 @@ export function createKeptAnswers(seconds: number) {
   };
 
   /** Records what Fastify writes for this request, and keeps it when it is a 200 written whole. */
-  function capture(res: ServerResponse, request: FastifyRequest, arrival: Arrival, app: string | undefined) {
+  function capture(
+    res: ServerResponse,
+    request: FastifyRequest,
+    arrival: Arrival,
+    app: string | undefined,
+    keepable: () => boolean,
+  ) {
     const chunks: Buffer[] = [];
     let headArgument: OutgoingHttpHeaders | undefined;
     const writeHead = res.writeHead;
@@ -182,7 +189,7 @@ export function createKeptAnswers(seconds: number) {
       const headers = { ...res.getHeaders(), ...headArgument };
       // A cookie set is the visitor's own. (An answer begun before a change of its app is kept under its
       // arrival's count, below that app's version from then on: never served.)
-      if (res.statusCode === 200 && headers['set-cookie'] === undefined) {
+      if (res.statusCode === 200 && headers['set-cookie'] === undefined && keepable()) {
         const body = Buffer.concat(chunks);
         const lists = headerLists(headers);
         answers.set(arrival.key, {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deletionLinkPath } from '../test/deletion-link.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 // The rendered-page cache of the storefront (decision 015) on the real build (npm run build): what is
@@ -219,21 +220,7 @@ describe('the rendered-page cache', () => {
   });
 
   it('renders a used deletion link anew: the second visit shows the link expired', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v5/login/',
-      payload: { email: 'socio@demo.pe', password: 'Demo1234!' },
-    });
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/v5/delete-account/',
-      headers: { authorization: `Token ${login.json().token}` },
-    });
-    expect(sent.statusCode).toBe(200);
-    const mails = (await t.app.inject('/api/dev/mailbox/')).json() as { text: string }[];
-    const link = mails.map((mail) => mail.text.match(/https?:\/\/\S+\/me\/delete\/\S+/)?.[0]).find(Boolean);
-    const path = new URL(link as string).pathname;
-
+    const path = await deletionLinkPath(t.app);
     const before = await render(path);
     expect(before.body).toContain('Eliminar mi cuenta');
     const [, , , , userUid, token] = path.split('/');

@@ -207,7 +207,10 @@ export const storefrontPlugin = fp(async function storefront(
 
     const underway = rendering.get(key);
     const shared = underway && (await underway);
-    if (shared) return sendPage(request, reply, shared);
+    if (shared) {
+      fastify.keptAnswers.keep(request, reply, app.uid);
+      return sendPage(request, reply, shared);
+    }
 
     // This render is the one others wait for, unless another began meanwhile; `settle` runs on every way out.
     let settle: (page: RenderedPage | null) => void = () => {};
@@ -286,6 +289,10 @@ export const storefrontPlugin = fp(async function storefront(
       out.destroy(error);
     });
 
+    // The front door keeps it too, as it went out, unless the render read a private answer: otherwise a
+    // page rendered when the page cache had let it go would never reach the front door (a refresh every
+    // other second, and all visitors of the moment through Fastify once its kept answer expired).
+    fastify.keptAnswers.keep(request, reply, app.uid, () => keepable);
     const encoding = encodingOf(request);
     reply.status(status).type('text/html; charset=utf-8');
     if (!encoding) return reply.send(out);
