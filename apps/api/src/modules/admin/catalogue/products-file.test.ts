@@ -266,13 +266,16 @@ describe('products export and import', () => {
     expect(coins.json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
     const found = await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/?search=CANJE-1');
     expect(found.json().results).toMatchObject([{ title: 'Canje', coin_price: 120, is_redeemable: true }]);
-    const bad = await upload(csv('title,price,coin_price\nA,5,x12\nB,5,12x\nC,5,-\n'));
+    // Only digits: not a number JavaScript would read from an exponent or a hexadecimal either.
+    const bad = await upload(csv('title,price,coin_price\nA,5,x12\nB,5,12x\nC,5,-\nD,5,1e3\nE,5,0x10\n'));
     expect(
       bad.json().rows.map((row: { row: number; errors: object }) => [row.row, Object.keys(row.errors)]),
     ).toEqual([
       [2, ['coin_price']],
       [3, ['coin_price']],
       [4, ['coin_price']],
+      [5, ['coin_price']],
+      [6, ['coin_price']],
     ]);
     // Two new rows with one sku.
     const twice = await upload(csv('sku;title;price\nDOBLE-1;A;1\nDOBLE-1;B;2\n'));
