@@ -26,6 +26,24 @@ async function managerContext(): Promise<AdminContext> {
   };
 }
 
+/** An error's message and its causes' (a driver's error under the query's). */
+const messagesOf = (error: unknown): string =>
+  error instanceof Error ? `${error.message} ${messagesOf(error.cause)}` : '';
+
+/** Runs `body` with a trigger on products (its function's body given), dropped after. */
+async function withTrigger(name: string, when: string, plpgsql: string, body: () => Promise<void>) {
+  await ctx.t.db.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${plpgsql} end $$`),
+  );
+  await ctx.t.db.execute(sql.raw(`create trigger ${name} ${when} execute function ${name}()`));
+  try {
+    await body();
+  } finally {
+    await ctx.t.db.execute(sql.raw(`drop trigger ${name} on products`));
+    await ctx.t.db.execute(sql.raw(`drop function ${name}`));
+  }
+}
+
 /** New products of this test, each offered at a place: a change to one moves that place's menu. */
 async function soldProducts(prefix: string, count: number) {
   const uids: string[] = [];
@@ -157,35 +175,88 @@ describe('the limits of a products import', () => {
     const before = (await snapshot()).map((row) => row.uid).filter((row) => row !== uid);
     // Written while the import runs: the product the file's second row updates is deleted by the third
     // row's insert; the fourth row is refused. A row a transaction: the first three are committed.
-    await ctx.t.db.execute(
-      sql.raw(`create function delete_meanwhile() returns trigger language plpgsql as $$
-        begin
-          if new.title = 'Rechazado' then raise exception 'refused by the test'; end if;
-          delete from products where uid = '${uid}';
-          return new;
-        end $$`),
+    await withTrigger(
+      'delete_meanwhile',
+      `before insert on products for each row when (new.sku = 'BORRA-1' or new.title = 'Rechazado')`,
+      `if new.title = 'Rechazado' then raise exception 'refused by the test'; end if;
+       delete from products where uid = '${uid}';
+       return new;`,
+      async () => {
+        const heard = await noticesHeard();
+        let announced = 0;
+        const failure = await importProducts(
+          await managerContext(),
+          csv(
+            `uid;sku;title;price\n;ANTES-1;Antes;5\n${uid};;Borrable cambiado;4\n;BORRA-1;Borra;5\n;RECHAZADO;Rechazado;5\n`,
+          ),
+          () => announced++,
+          { holdMs: 0 },
+        ).catch((error: unknown) => error);
+        // The import answers the failure that stopped it, not the product it could not put back.
+        expect(messagesOf(failure)).toMatch(/refused by the test/);
+        expect(String(failure)).not.toMatch(/NOT_FOUND/);
+        // The update was announced with its transaction; the undo deleted products sold nowhere, and
+        // had nothing to put back: it announced nothing.
+        expect([announced, await heard()]).toEqual([1, 1]);
+      },
     );
-    await ctx.t.db.execute(
-      sql.raw(`create trigger delete_meanwhile before insert on products for each row
-        when (new.sku = 'BORRA-1' or new.title = 'Rechazado') execute function delete_meanwhile()`),
-    );
-    try {
-      const failure = await importProducts(
-        await managerContext(),
-        csv(
-          `uid;sku;title;price\n;ANTES-1;Antes;5\n${uid};;Borrable cambiado;4\n;BORRA-1;Borra;5\n;RECHAZADO;Rechazado;5\n`,
-        ),
-        () => {},
-        { holdMs: 0 },
-      ).catch((error: unknown) => error);
-      // The import answers the failure that stopped it, not the product it could not put back.
-      expect(String(failure)).not.toMatch(/NOT_FOUND/);
-      expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure))).toMatch(/refused by the test/);
-    } finally {
-      await ctx.t.db.execute(sql`drop trigger delete_meanwhile on products`);
-      await ctx.t.db.execute(sql`drop function delete_meanwhile`);
-    }
     // The products it created before and after the deleted one are deleted again.
     expect((await snapshot()).map((row) => row.uid)).toEqual(before);
+  });
+
+  it('announces the undo of a product it created that was offered meanwhile: its menu moved', async () => {
+    const before = (await snapshot()).map((row) => row.uid);
+    // The second row's insert offers the first row's product at a place; the third row is refused.
+    await withTrigger(
+      'offer_meanwhile',
+      `before insert on products for each row when (new.sku = 'OFRECE-1' or new.title = 'Rechazado')`,
+      `if new.title = 'Rechazado' then raise exception 'refused by the test'; end if;
+       insert into place_products (place_uid, product_uid)
+         select 'place-miraflores', uid from products where sku = 'OFRECIDO-1';
+       return new;`,
+      async () => {
+        const heard = await noticesHeard();
+        let announced = 0;
+        const failure = await importProducts(
+          await managerContext(),
+          csv('sku;title;price\nOFRECIDO-1;Ofrecido;5\nOFRECE-1;Ofrece;5\nRECHAZO-1;Rechazado;5\n'),
+          () => announced++,
+          { holdMs: 0 },
+        ).catch((error: unknown) => error);
+        expect(messagesOf(failure)).toMatch(/refused by the test/);
+        // The import created products only (no announcement); the undo's deletion of the offered one did.
+        expect([announced, await heard()]).toEqual([1, 1]);
+      },
+    );
+    expect((await snapshot()).map((row) => row.uid)).toEqual(before);
+  });
+
+  it('answers a failure of the undo itself, leaving what it could not undo, rather than hide it', async () => {
+    const skus = async () =>
+      (await snapshot()).flatMap((row) => (row.sku?.startsWith('QUEDA-') ? [row.sku] : []));
+    // The database refuses to delete the first row's product; the file's last row is refused.
+    await withTrigger(
+      'refuse_insert',
+      `before insert on products for each row when (new.title = 'Rechazado')`,
+      `raise exception 'refused by the test';`,
+      () =>
+        withTrigger(
+          'keep_product',
+          `before delete on products for each row when (old.sku = 'QUEDA-1')`,
+          `raise exception 'kept by the test';`,
+          async () => {
+            const failure = await importProducts(
+              await managerContext(),
+              csv('sku;title;price\nQUEDA-1;Queda;5\nQUEDA-2;Se va;5\nQUEDA-3;Rechazado;5\n'),
+              () => {},
+              { holdMs: 0 },
+            ).catch((error: unknown) => error);
+            expect(messagesOf(failure)).toMatch(/kept by the test/);
+            // Undone newest first: the second row's product is gone, the first's stays.
+            expect(await skus()).toEqual(['QUEDA-1']);
+          },
+        ),
+    );
+    await ctx.t.db.execute(sql`delete from products where sku = 'QUEDA-1'`);
   });
 });
