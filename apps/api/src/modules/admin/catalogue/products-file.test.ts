@@ -282,6 +282,28 @@ describe('products export and import', () => {
     expect(twice.json().rows).toEqual([{ row: 3, errors: { sku: ['Se repite en otra fila del archivo.'] } }]);
   });
 
+  it('reads a flag written true/false, 1/0, yes/no, sí/no or verdadero/falso, in any case', async () => {
+    const flags = {
+      1: true,
+      0: false,
+      yes: true,
+      no: false,
+      Sí: true,
+      si: true,
+      VERDADERO: true,
+      falso: false,
+    };
+    const lines = Object.keys(flags).map((flag) => `BANDERA-${flag},Bandera ${flag},1,${flag}`);
+    const res = await upload(csv(`sku,title,price,is_active\n${lines.join('\n')}\n`));
+    expect(res.json()).toEqual({ created: lines.length, updated: 0, unchanged: 0 });
+    const read = Object.fromEntries(
+      (await snapshot()).flatMap((row) =>
+        row.sku?.startsWith('BANDERA-') ? [[row.sku.slice('BANDERA-'.length), row.isActive]] : [],
+      ),
+    );
+    expect(read).toEqual(flags);
+  });
+
   it('refuses the whole file when one row is wrong, with each row and field, in es and en', async () => {
     const before = await snapshot();
     const [products0, audits] = [await productCount(), await auditCount()];
