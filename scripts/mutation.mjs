@@ -136,11 +136,15 @@ export const MODULES = [
     name: 'products-file',
     // The import of those rows: planning, checking and writing them, and undoing a failed import.
     mutate: [
-      `${api}/modules/admin/catalogue/products-file.service.ts:47-99`,
-      `${api}/modules/admin/catalogue/products-file.service.ts:109-366`,
+      `${api}/modules/admin/catalogue/products-file.service.ts:56-113`,
+      `${api}/modules/admin/catalogue/products-file.service.ts:123-400`,
     ],
-    // Not products-file.batches.test.ts: its 10,000 rows take minutes, for each mutant they cover.
-    tests: [`${api}/modules/admin/catalogue/products-file.test.ts`],
+    // Not products-file.batches.test.ts: its 10,000 rows take minutes, for each mutant they cover; the
+    // limits test drives the same holds, pauses and announcements with a few rows a transaction.
+    tests: [
+      `${api}/modules/admin/catalogue/products-file.test.ts`,
+      `${api}/modules/admin/catalogue/products-file.limits.test.ts`,
+    ],
   },
   {
     name: 'payments',

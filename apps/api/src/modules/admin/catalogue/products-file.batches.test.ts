@@ -2,30 +2,12 @@ import { adminAuditLog } from '@storefront/db/schema/admin';
 import { products } from '@storefront/db/schema/catalogue';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PgChannel } from '../../../lib/pg-channel.ts';
-import { until } from '../../../test/until.ts';
-import type { CatalogueNotice } from '../../catalogue/catalogue-events.ts';
 import { adminCall } from '../admin.fixtures.ts';
-import { announceCatalogueChange } from './catalogue.repository.ts';
 import { csv, productsFileApp } from './products-file.fixtures.ts';
 
 // The products import of a long file: written in short batches that let other requests in, and undone
 // batch by batch when a later one fails.
-const { ctx, auditCount, companyProducts, snapshot, upload } = productsFileApp();
-
-/** Counts the notices of the demo company's menu changes, as another process hears them, until asked. */
-async function noticesHeard() {
-  const notices: CatalogueNotice[] = [];
-  const channel = new PgChannel<CatalogueNotice>(ctx.t.db, 'catalogue_events');
-  await channel.subscribe((notice) => notices.push(notice));
-  return async () => {
-    // Notices arrive in commit order: once this one is heard, every one before it has been.
-    await announceCatalogueChange(ctx.t.db, 'end', 'end');
-    await until(() => notices.some((notice) => notice.app === 'end'));
-    await channel.close();
-    return notices.filter((notice) => notice.app === 'demo' && notice.company === 'demo-main').length;
-  };
-}
+const { ctx, auditCount, companyProducts, snapshot, upload, noticesHeard } = productsFileApp();
 
 describe('a long products import', () => {
   it("writes a 10,000-row file in short batches: another company's menu answers while it runs", async () => {

@@ -2,9 +2,13 @@ import { adminAuditLog } from '@storefront/db/schema/admin';
 import { products } from '@storefront/db/schema/catalogue';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { PgChannel } from '../../../lib/pg-channel.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { until } from '../../../test/until.ts';
+import type { CatalogueNotice } from '../../catalogue/catalogue-events.ts';
 import { multipartForm } from '../../media/image-test-files.ts';
 import { type AdminTokens, adminCall, adminTenantFile, adminTokens } from '../admin.fixtures.ts';
+import { announceCatalogueChange } from './catalogue.repository.ts';
 
 /**
  * An admin API on the admin tenant file for the products-file tests (the quick ones and the long
@@ -48,7 +52,20 @@ export function productsFileApp() {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().results as { title: string; unit_price: string }[];
   };
-  return { ctx, auditCount, productCount, companyProducts, snapshot, exported, upload, menu };
+  /** Counts the notices of the demo company's menu changes, as another process hears them, until asked. */
+  const noticesHeard = async () => {
+    const notices: CatalogueNotice[] = [];
+    const channel = new PgChannel<CatalogueNotice>(ctx.t.db, 'catalogue_events');
+    await channel.subscribe((notice) => notices.push(notice));
+    return async () => {
+      // Notices arrive in commit order: once this one is heard, every one before it has been.
+      await announceCatalogueChange(ctx.t.db, 'end', 'end');
+      await until(() => notices.some((notice) => notice.app === 'end'));
+      await channel.close();
+      return notices.filter((notice) => notice.app === 'demo' && notice.company === 'demo-main').length;
+    };
+  };
+  return { ctx, auditCount, productCount, companyProducts, snapshot, exported, upload, menu, noticesHeard };
 }
 
 export const csv = (text: string) => Buffer.from(text, 'utf8');

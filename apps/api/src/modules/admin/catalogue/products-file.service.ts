@@ -44,6 +44,15 @@ const BUSY_TURN_MICROSECONDS = 1000;
 /** The longest the import waits for the others at a time, so that a steady flow of requests cannot stall it. */
 const MAX_PAUSE_MS = 200;
 
+/** The limits of an import's holds, pauses and announcements: these constants, or smaller in a test. */
+export interface ImportLimits {
+  holdMs: number;
+  busyTurnMicroseconds: number;
+  maxPauseMs: number;
+  /** ANNOUNCE_MS, below. */
+  announceMs: number;
+}
+
 /** CPU time this process used, in microseconds. */
 const cpuMicroseconds = () => {
   const { user, system } = process.cpuUsage();
@@ -56,13 +65,16 @@ const cpuMicroseconds = () => {
  * within that turn), so the import turns again as long as a turn ran others' work. A single turn would let
  * only a read's first query pass; its next ones would queue behind the import's next transaction.
  */
-async function letOthersIn() {
+async function letOthersIn(limits: ImportLimits) {
   const paused = performance.now();
   let turn: number;
   do {
     turn = cpuMicroseconds();
     await setImmediate();
-  } while (cpuMicroseconds() - turn > BUSY_TURN_MICROSECONDS && performance.now() - paused < MAX_PAUSE_MS);
+  } while (
+    cpuMicroseconds() - turn > limits.busyTurnMicroseconds &&
+    performance.now() - paused < limits.maxPauseMs
+  );
 }
 
 /**
@@ -73,6 +85,7 @@ async function letOthersIn() {
  */
 async function inShortTransactions<T, R>(
   db: Database,
+  limits: ImportLimits,
   items: T[],
   write: (tx: Executor, item: T) => Promise<R>,
   end: (tx: Executor, written: R[], last: boolean) => Promise<void>,
@@ -88,13 +101,13 @@ async function inShortTransactions<T, R>(
         const before = performance.now();
         done.push(await write(tx, items[next + done.length] as T));
         last = performance.now() - before;
-      } while (next + done.length < items.length && performance.now() - started + last < HOLD_MS);
+      } while (next + done.length < items.length && performance.now() - started + last < limits.holdMs);
       await end(tx, done, next + done.length === items.length);
       return done;
     });
     next += written.length;
     committed(written);
-    await letOthersIn();
+    await letOthersIn(limits);
   }
 }
 
@@ -166,7 +179,7 @@ interface Planned {
 }
 
 /** Checks every row against the company's products and the form's rules; writes nothing. */
-async function planRows(db: Executor, ctx: AdminContext, rows: FileRow[]) {
+async function planRows(db: Executor, ctx: AdminContext, rows: FileRow[], limits: ImportLimits) {
   const language = ctx.language;
   const keys = await repo.productKeysOf(db, ctx.company.uid);
   const known = new Set(keys.map((key) => key.uid));
@@ -185,8 +198,8 @@ async function planRows(db: Executor, ctx: AdminContext, rows: FileRow[]) {
   const plan: Planned[] = [];
   let since = performance.now();
   for (const { row, cells } of rows) {
-    if (performance.now() - since > HOLD_MS) {
-      await letOthersIn();
+    if (performance.now() - since > limits.holdMs) {
+      await letOthersIn(limits);
       since = performance.now();
     }
     const errors: FieldErrors = {};
@@ -279,10 +292,10 @@ const ANNOUNCE_MS = 1000;
  * product that was sold), is announced with the first one, then at most every ANNOUNCE_MS, and with the
  * last one. `menusChanged` runs once an announcing transaction is committed.
  */
-function menuMover(ctx: AdminContext, menusChanged: () => void) {
+function menuMover(ctx: AdminContext, announceMs: number, menusChanged: () => void) {
   let unannounced = false;
   let announcing = false;
-  let announcedAt = -ANNOUNCE_MS;
+  let announcedAt = -announceMs;
   return {
     /** Menus moved in the transaction under way, by a step that wrote them itself. */
     moved: () => {
@@ -294,7 +307,7 @@ function menuMover(ctx: AdminContext, menusChanged: () => void) {
         await repo.refreshMenus(tx, uids, await repo.placesSelling(tx, uids));
         unannounced = true;
       }
-      announcing = unannounced && (last || performance.now() - announcedAt >= ANNOUNCE_MS);
+      announcing = unannounced && (last || performance.now() - announcedAt >= announceMs);
       if (announcing) await repo.announceCatalogueChange(tx, ctx.company.appUid, ctx.company.uid);
     },
     committed: () => {
@@ -310,9 +323,15 @@ function menuMover(ctx: AdminContext, menusChanged: () => void) {
  * created products are deleted, updated ones get their fields back. A product someone changed after the
  * import wrote it is left as they made it (their write came later, as it would after a finished import).
  */
-async function undo(ctx: AdminContext, written: Written[], menus: ReturnType<typeof menuMover>) {
+async function undo(
+  ctx: AdminContext,
+  limits: ImportLimits,
+  written: Written[],
+  menus: ReturnType<typeof menuMover>,
+) {
   await inShortTransactions(
     ctx.db,
+    limits,
     [...written].reverse(),
     async (tx, { uid, version, before }) => {
       try {
@@ -337,21 +356,30 @@ async function undo(ctx: AdminContext, written: Written[], menus: ReturnType<typ
  * file (400 `{rows: [{row, errors}]}`) when any row breaks a rule, writing nothing; else writes it in
  * short transactions and, when one fails, undoes the ones before it and answers that failure.
  * `menusChanged` runs after the transactions that announce menu changes (this process's page cache).
+ * `limits` are for tests (the route passes none).
  */
 export async function importProducts(
   ctx: AdminContext,
   file: Buffer,
   menusChanged: () => void,
+  {
+    holdMs = HOLD_MS,
+    busyTurnMicroseconds = BUSY_TURN_MICROSECONDS,
+    maxPauseMs = MAX_PAUSE_MS,
+    announceMs = ANNOUNCE_MS,
+  }: Partial<ImportLimits> = {},
 ): Promise<AdminProductsImportSummary> {
+  const limits = { holdMs, busyTurnMicroseconds, maxPauseMs, announceMs };
   const rows = await readProductsFile(file);
-  const { report, plan } = await planRows(ctx.db, ctx, rows);
+  const { report, plan } = await planRows(ctx.db, ctx, rows, limits);
   if (report.length > 0) throw new AppError('IMPORT_ROWS_REFUSED', undefined, { rows: report });
   const summary = { created: 0, updated: 0, unchanged: 0 };
   const written: Written[] = [];
-  const menus = menuMover(ctx, menusChanged);
+  const menus = menuMover(ctx, announceMs, menusChanged);
   try {
     await inShortTransactions(
       ctx.db,
+      limits,
       plan,
       (tx, planned) => writeRow(tx, ctx, planned),
       menus.end,
@@ -365,7 +393,7 @@ export async function importProducts(
     );
   } catch (error) {
     // The undo's last transaction announces what this one's committed transactions had not yet.
-    await undo(ctx, written, menus);
+    await undo(ctx, limits, written, menus);
     throw error;
   }
   return summary;

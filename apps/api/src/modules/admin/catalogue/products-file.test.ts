@@ -266,17 +266,42 @@ describe('products export and import', () => {
     expect(coins.json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
     const found = await adminCall(ctx.t.app, ctx.tokens.manager, 'GET', 'products/?search=CANJE-1');
     expect(found.json().results).toMatchObject([{ title: 'Canje', coin_price: 120, is_redeemable: true }]);
-    const bad = await upload(csv('title,price,coin_price\nA,5,x12\nB,5,12x\nC,5,-\n'));
+    // Only digits: not a number JavaScript would read from an exponent or a hexadecimal either.
+    const bad = await upload(csv('title,price,coin_price\nA,5,x12\nB,5,12x\nC,5,-\nD,5,1e3\nE,5,0x10\n'));
     expect(
       bad.json().rows.map((row: { row: number; errors: object }) => [row.row, Object.keys(row.errors)]),
     ).toEqual([
       [2, ['coin_price']],
       [3, ['coin_price']],
       [4, ['coin_price']],
+      [5, ['coin_price']],
+      [6, ['coin_price']],
     ]);
     // Two new rows with one sku.
     const twice = await upload(csv('sku;title;price\nDOBLE-1;A;1\nDOBLE-1;B;2\n'));
     expect(twice.json().rows).toEqual([{ row: 3, errors: { sku: ['Se repite en otra fila del archivo.'] } }]);
+  });
+
+  it('reads a flag written true/false, 1/0, yes/no, sí/no or verdadero/falso, in any case', async () => {
+    const flags = {
+      1: true,
+      0: false,
+      yes: true,
+      no: false,
+      Sí: true,
+      si: true,
+      VERDADERO: true,
+      falso: false,
+    };
+    const lines = Object.keys(flags).map((flag) => `BANDERA-${flag},Bandera ${flag},1,${flag}`);
+    const res = await upload(csv(`sku,title,price,is_active\n${lines.join('\n')}\n`));
+    expect(res.json()).toEqual({ created: lines.length, updated: 0, unchanged: 0 });
+    const read = Object.fromEntries(
+      (await snapshot()).flatMap((row) =>
+        row.sku?.startsWith('BANDERA-') ? [[row.sku.slice('BANDERA-'.length), row.isActive]] : [],
+      ),
+    );
+    expect(read).toEqual(flags);
   });
 
   it('refuses the whole file when one row is wrong, with each row and field, in es and en', async () => {
