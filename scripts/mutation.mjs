@@ -152,7 +152,16 @@ export const MODULES = [
       (s) => `${api}/modules/payments/${s}.ts`,
     ),
     // Not payments.crash.test.ts: its server runs in a child process, out of the runner's sight.
-    tests: ['checkout', 'reconcile', 'events', 'events-kept', 'three-ds', 'no-secrets']
+    tests: [
+      'service',
+      'checkout',
+      'reconcile',
+      'reconcile-search',
+      'events',
+      'events-kept',
+      'three-ds',
+      'no-secrets',
+    ]
       .map((s) => `${api}/modules/payments/payments.${s}.test.ts`)
       .concat(
         `${api}/modules/payments/secrets.test.ts`,
