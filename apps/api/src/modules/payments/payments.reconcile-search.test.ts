@@ -39,21 +39,27 @@ async function stateOf(orderUid: string) {
   return { order: order?.status, payment: payment?.status };
 }
 
-/** An order whose charge the provider made but whose answer was lost: PENDING_PAYMENT. */
-async function lostAnswerOrder(name: string, extra: Record<string, unknown>) {
+/** A member's pickup order of `quantity` causas, placed while the fake provider is in `mode`. */
+async function placeOrder(name: string, quantity: number, extra: Record<string, unknown>, mode: object) {
   const [token] = await createMembers(env.t.db, 1, name);
-  fake().mode = { lostAnswer: true };
+  fake().mode = mode;
   const res = await env.t.app.inject({
     method: 'POST',
     url: `/api/v5/places/place-miraflores/orders/`,
     headers: auth(token as string),
     payload: pickupBody(
       slot,
-      [{ uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false }],
+      [{ uid: 'p-causa-limena', quantity, option_groups: [], direct_purchase: false }],
       extra,
     ),
   });
   fake().mode = {};
+  return res;
+}
+
+/** An order whose charge the provider made but whose answer was lost: PENDING_PAYMENT. */
+async function lostAnswerOrder(name: string, extra: Record<string, unknown>) {
+  const res = await placeOrder(name, 1, extra, { lostAnswer: true });
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json()).toMatchObject({ status: 'PENDING_PAYMENT', payment: { status: 'PENDING' } });
   return { uid: res.json().uid as string, amountCents: Math.round(Number(res.json().amount_due) * 100) };
@@ -100,20 +106,13 @@ describe('a charge that lands after its payment was declined', () => {
   it('is found by the next pass and refunded, the order staying failed', async () => {
     // The first charge is on its way (the provider down for the checkout); the second attempt is
     // declined (its token no longer good), and then the first one lands, approved.
-    const [token] = await createMembers(env.t.db, 1, 'late-declined');
     const payment_token = await cardToken(env.fake.base, 'CULQI');
-    fake().mode = { down: true };
-    const res = await env.t.app.inject({
-      method: 'POST',
-      url: `/api/v5/places/place-miraflores/orders/`,
-      headers: auth(token as string),
-      payload: pickupBody(
-        slot,
-        [{ uid: 'p-causa-limena', quantity: 2, option_groups: [], direct_purchase: false }],
-        { payment_type: 'ONLINE_CARD', payment_token, billing },
-      ),
-    });
-    fake().mode = {};
+    const res = await placeOrder(
+      'late-declined',
+      2,
+      { payment_type: 'ONLINE_CARD', payment_token, billing },
+      { down: true },
+    );
     const uid = res.json().uid as string;
     const amountCents = Math.round(Number(res.json().amount_due) * 100);
     const [payment] = await env.t.db.select().from(payments).where(eq(payments.orderUid, uid));

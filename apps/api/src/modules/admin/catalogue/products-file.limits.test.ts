@@ -66,12 +66,21 @@ async function soldProducts(prefix: string, count: number) {
   return uids;
 }
 
-/** Imports a file with these limits: its summary, how often this process heard a change, and others. */
+/**
+ * Imports a file with these limits: its summary, or the failure it answered; how often this process
+ * heard a change, and others.
+ */
 async function imported(file: string, limits: Partial<ImportLimits>) {
   const heard = await noticesHeard();
   let announced = 0;
-  const summary = await importProducts(await managerContext(), csv(file), () => announced++, limits);
-  return { summary, announced, heard: await heard() };
+  let failure: unknown;
+  const summary = await importProducts(await managerContext(), csv(file), () => announced++, limits).catch(
+    (error: unknown) => {
+      failure = error;
+      return undefined;
+    },
+  );
+  return { summary, failure, announced, heard: await heard() };
 }
 
 describe('the limits of a products import', () => {
@@ -182,22 +191,16 @@ describe('the limits of a products import', () => {
        delete from products where uid = '${uid}';
        return new;`,
       async () => {
-        const heard = await noticesHeard();
-        let announced = 0;
-        const failure = await importProducts(
-          await managerContext(),
-          csv(
-            `uid;sku;title;price\n;ANTES-1;Antes;5\n${uid};;Borrable cambiado;4\n;BORRA-1;Borra;5\n;RECHAZADO;Rechazado;5\n`,
-          ),
-          () => announced++,
+        const { failure, announced, heard } = await imported(
+          `uid;sku;title;price\n;ANTES-1;Antes;5\n${uid};;Borrable cambiado;4\n;BORRA-1;Borra;5\n;RECHAZADO;Rechazado;5\n`,
           { holdMs: 0 },
-        ).catch((error: unknown) => error);
+        );
         // The import answers the failure that stopped it, not the product it could not put back.
         expect(messagesOf(failure)).toMatch(/refused by the test/);
         expect(String(failure)).not.toMatch(/NOT_FOUND/);
         // The update was announced with its transaction; the undo deleted products sold nowhere, and
         // had nothing to put back: it announced nothing.
-        expect([announced, await heard()]).toEqual([1, 1]);
+        expect([announced, heard]).toEqual([1, 1]);
       },
     );
     // The products it created before and after the deleted one are deleted again.
@@ -215,17 +218,13 @@ describe('the limits of a products import', () => {
          select 'place-miraflores', uid from products where sku = 'OFRECIDO-1';
        return new;`,
       async () => {
-        const heard = await noticesHeard();
-        let announced = 0;
-        const failure = await importProducts(
-          await managerContext(),
-          csv('sku;title;price\nOFRECIDO-1;Ofrecido;5\nOFRECE-1;Ofrece;5\nRECHAZO-1;Rechazado;5\n'),
-          () => announced++,
+        const { failure, announced, heard } = await imported(
+          'sku;title;price\nOFRECIDO-1;Ofrecido;5\nOFRECE-1;Ofrece;5\nRECHAZO-1;Rechazado;5\n',
           { holdMs: 0 },
-        ).catch((error: unknown) => error);
+        );
         expect(messagesOf(failure)).toMatch(/refused by the test/);
         // The import created products only (no announcement); the undo's deletion of the offered one did.
-        expect([announced, await heard()]).toEqual([1, 1]);
+        expect([announced, heard]).toEqual([1, 1]);
       },
     );
     expect((await snapshot()).map((row) => row.uid)).toEqual(before);
