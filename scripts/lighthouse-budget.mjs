@@ -26,11 +26,11 @@ const MOBILE_THROTTLING = throttling.mobileSlow4G;
 // the same phone; never more than the default 4x, never under 1x. Decision 029.
 const EMULATED_PHONE_INDEX = 440;
 // The benchmark takes a quarter of a second before the load. What took the CPU from the page during the
-// load itself (the hypervisor's other guests, whose stolen time CI's machines show; other processes)
-// shows in the page's main thread: the share of its tasks' time it was running. Quiet runs here give
-// 0.44 to 0.51; a run given less is scored with its slowdown cut in proportion (decision 029, addendum).
+// load itself (other processes, or the hypervisor's other guests: time stolen from this machine) shows
+// in the page's main thread: the share of its tasks' time it was running. Quiet runs here give
+// 0.44 to 0.52; a run given less is scored with its slowdown cut in proportion (decision 029, addendum).
 const QUIET_MAIN_THREAD_SHARE = 0.47;
-const cpuSlowdown = (benchmarkIndex, mainThreadShare = QUIET_MAIN_THREAD_SHARE) =>
+const cpuSlowdown = (benchmarkIndex, mainThreadShare) =>
   Math.max(
     1,
     Math.min(MOBILE_THROTTLING.cpuSlowdownMultiplier, benchmarkIndex / EMULATED_PHONE_INDEX) *
