@@ -63,6 +63,7 @@ function mainThreadShare(traceEvents) {
     threads.set(thread, time);
   }
   const [main] = [...threads.values()].sort((a, b) => b.wall - a.wall);
+  // A trace without thread times leaves the slowdown to the benchmark index alone.
   return main ? main.running / main.wall : QUIET_MAIN_THREAD_SHARE;
 }
 
@@ -196,7 +197,7 @@ try {
       runs.push({
         benchmarkIndex: environment.benchmarkIndex,
         mainThreadShare: share,
-        cpuSlowdown: cpuSlowdown(environment.benchmarkIndex, share),
+        cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),
         lcp: audits['largest-contentful-paint'].numericValue,
