@@ -22,7 +22,7 @@ export function forgetApps(fastify: FastifyInstance) {
  * its copies, so that the storefront shows them at once on every process. The writing process forgets
  * before it answers (`forgetAppsOnWrite`). Without caches there is nothing to forget.
  */
-export const appEventsPlugin = fp(async (fastify: FastifyInstance) => {
+export const appEventsPlugin = fp(async function appEvents(fastify: FastifyInstance) {
   if (fastify.menuCache.seconds === 0 && fastify.tenants.seconds === 0) return;
   const channel = new PgChannel<AppNotice>(fastify.db, 'app_events');
   fastify.addHook('onReady', async () => {

@@ -116,7 +116,7 @@ export function operatorContextOf(request: FastifyRequest): AdminUserContext {
  * operator, and for a route not marked `adminRole: 'operator'` (it fails the matrix too). Read from the
  * database on every request, like the company guard.
  */
-export const operatorGuardPlugin = fp(async (scope: FastifyInstance) => {
+export const operatorGuardPlugin = fp(async function operatorGuard(scope: FastifyInstance) {
   scope.addHook('preValidation', async (request) => {
     const ctx = await adminUserContextOf(request);
     if (request.routeOptions.config.adminRole !== 'operator') throw new AppError('FORBIDDEN');
