@@ -89,7 +89,7 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     expect(t.lastWasKept(DETAIL)).toBe(true);
     expect(ownHeaders(second.headers)).toEqual(ownHeaders(first.headers));
     expect(second.body).toBe(first.body);
-    expect(second.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(second.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(second.headers['cache-control']).toBe('public, max-age=10, stale-while-revalidate=60');
     expect(t.log.filter((line) => line.url === DETAIL).at(-1)).toMatchObject({
       method: 'GET',

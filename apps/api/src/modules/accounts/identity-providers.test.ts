@@ -288,7 +288,7 @@ describe('accounts: captcha, Google, only-document and per-app deletion prefix',
   });
 
   it("lets the storefront load the providers' scripts, and connect only where the Facebook SDK needs", async () => {
-    const csp = (await t.app.inject('/api/v7/apps/demo')).headers['content-security-policy'] as string;
+    const csp = (await t.app.inject('/')).headers['content-security-policy'] as string;
     const directive = (name: string) =>
       csp
         .split(';')
