@@ -49,7 +49,9 @@ describe('plugins', () => {
   it('are all named functions, none named after its file', async () => {
     const t = await createTestApp();
     try {
-      const names = [...t.app.printPlugins().matchAll(/([^\s─┬├└│]+)-auto-\d+/g)].map((match) => String(match[1]));
+      const names = [...t.app.printPlugins().matchAll(/([^\s─┬├└│]+)-auto-\d+/g)].map((match) =>
+        String(match[1]),
+      );
       expect(names).toEqual(expect.arrayContaining(['operatorGuard', 'appEvents', 'securityHeaders']));
       expect(names.filter((name) => !/^[A-Za-z_$][\w$]*$/.test(name))).toEqual([]);
     } finally {
