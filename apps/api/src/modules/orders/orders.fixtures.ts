@@ -2,7 +2,7 @@ import type { Database } from '@storefront/db/client';
 import { placeProducts } from '@storefront/db/schema/catalogue';
 import { users } from '@storefront/db/schema/users';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { localNow } from '../catalogue/pickup-schedule.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
 
@@ -88,6 +88,35 @@ export const auth = (token: string, more: Record<string, string> = {}) => ({
   ...more,
 });
 
+/** An order to post: the member's token, its body, the place (Miraflores unless told) and more headers. */
+export interface OrderPost {
+  token: string;
+  payload: object;
+  place?: string;
+  headers?: Record<string, string>;
+}
+
+/** The request that posts an order as a member, for a caller that injects it itself. */
+export function orderRequest({
+  token,
+  payload,
+  place = 'place-miraflores',
+  headers = {},
+}: OrderPost): InjectOptions {
+  return { method: 'POST', url: `/api/v5/places/${place}/orders/`, headers: auth(token, headers), payload };
+}
+
+/** Posts an order as a member: the answer as it is, whatever its status. */
+export const postOrder = (app: FastifyInstance, order: OrderPost) => app.inject(orderRequest(order));
+
+/** A line of a product without options, not a direct purchase. */
+export const orderLine = (uid: string, quantity = 1) => ({
+  uid,
+  quantity,
+  option_groups: [],
+  direct_purchase: false,
+});
+
 /** A demo line with options: lomo saltado a punto, with a fried egg. */
 export const lomoSaltadoLine = {
   uid: 'p-lomo-saltado',
@@ -100,7 +129,4 @@ export const lomoSaltadoLine = {
 };
 
 /** The benchmarks' order: two lines, one of them with options (the stock of p-causa-limena is taken). */
-export const benchOrderLines = [
-  { uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false },
-  lomoSaltadoLine,
-];
+export const benchOrderLines = [orderLine('p-causa-limena'), lomoSaltadoLine];

@@ -6,7 +6,16 @@ import { companyPaymentSettings, payments } from '@storefront/db/schema/payments
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { auth, createMembers, firstSlot, pickupBody, setStock, stockAt } from '../orders/orders.fixtures.ts';
+import {
+  auth,
+  createMembers,
+  firstSlot,
+  orderLine,
+  pickupBody,
+  postOrder,
+  setStock,
+  stockAt,
+} from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments, SETTLE_AFTER_MS } from './payments.reconcile.ts';
 import { anyProviderSet } from './payments.repository.ts';
@@ -18,8 +27,6 @@ import { startFakeProviders } from './sandbox/fake-server.ts';
 // commit against a local fake of the provider, and becomes RECEIVED or PAYMENT_FAILED (given back).
 
 const PLACE = 'place-miraflores';
-const ORDERS = `/api/v5/places/${PLACE}/orders/`;
-const line = (uid: string, quantity = 1) => ({ uid, quantity, option_groups: [], direct_purchase: false });
 
 let fake: Awaited<ReturnType<typeof startFakeProviders>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -44,11 +51,10 @@ const stockOf = (product: string) => stockAt(t.db, PLACE, product);
 
 async function cardOrder(token: string, card: string, extra: Record<string, unknown> = {}, headers = {}) {
   const payment_token = await cardToken(fake.base, 'CULQI', card);
-  return t.app.inject({
-    method: 'POST',
-    url: ORDERS,
-    headers: auth(token, headers),
-    payload: pickupBody(slot, [line('p-causa-limena')], {
+  return postOrder(t.app, {
+    token,
+    headers,
+    payload: pickupBody(slot, [orderLine('p-causa-limena')], {
       payment_type: 'ONLINE_CARD',
       payment_token,
       billing,
@@ -135,23 +141,20 @@ describe('card checkout with Culqi', () => {
   it('refuses a card without a token or billing, and a place without the method, writing nothing', async () => {
     const [token] = await createMembers(t.db, 1, 'card-bad');
     const before = (await t.db.select().from(orders)).length;
-    const noToken = await t.app.inject({
-      method: 'POST',
-      url: ORDERS,
-      headers: auth(token as string),
-      payload: pickupBody(slot, [line('p-causa-limena')], { payment_type: 'ONLINE_CARD', billing }),
+    const noToken = await postOrder(t.app, {
+      token: token as string,
+      payload: pickupBody(slot, [orderLine('p-causa-limena')], { payment_type: 'ONLINE_CARD', billing }),
     });
     expect(noToken.statusCode).toBe(400);
     expect(noToken.json().payment_token).toBeDefined();
     const noBilling = await cardOrder(token as string, '4111111111111111', { billing: undefined });
     expect(noBilling.statusCode).toBe(400);
     expect(noBilling.json().billing).toBeDefined();
-    const cayma = await t.app.inject({
-      method: 'POST',
-      url: '/api/v5/places/place-cayma/orders/',
-      headers: auth(token as string),
+    const cayma = await postOrder(t.app, {
+      token: token as string,
+      place: 'place-cayma',
       payload: {
-        ...pickupBody(await firstSlot(t.app, 'place-cayma'), [line('p-causa-limena')]),
+        ...pickupBody(await firstSlot(t.app, 'place-cayma'), [orderLine('p-causa-limena')]),
         payment_type: 'ONLINE_CARD',
         payment_token: 'tkn_x',
         billing,
@@ -167,11 +170,9 @@ describe('card checkout with Culqi', () => {
       try {
         const [token] = await createMembers(t.db, 1, `card-key-${provider}`);
         const chargesBefore = fake.fake.charges.size;
-        const res = await t.app.inject({
-          method: 'POST',
-          url: ORDERS,
-          headers: auth(token as string),
-          payload: pickupBody(slot, [line('p-causa-limena')], {
+        const res = await postOrder(t.app, {
+          token: token as string,
+          payload: pickupBody(slot, [orderLine('p-causa-limena')], {
             payment_type: 'ONLINE_CARD',
             payment_token: await cardToken(fake.base, provider, '4111111111111111', 'APRO'),
             billing,
@@ -193,11 +194,9 @@ describe('card checkout with Culqi', () => {
     const charged = new Set(fake.fake.charges.keys());
     const answers = await Promise.all(
       buyers.map((buyer, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: ORDERS,
-          headers: auth(buyer),
-          payload: pickupBody(slot, [line('p-papa-a-la-huancaina')], {
+        postOrder(t.app, {
+          token: buyer,
+          payload: pickupBody(slot, [orderLine('p-papa-a-la-huancaina')], {
             payment_type: 'ONLINE_CARD',
             payment_token: tokens[i],
             billing,
@@ -220,17 +219,16 @@ describe('card checkout with Culqi', () => {
     const [token] = await createMembers(t.db, 1, 'same-key');
     const payment_token = await cardToken(fake.base, 'CULQI');
     const calls = fake.fake.chargeCalls.length;
-    const body = pickupBody(slot, [line('p-causa-limena')], {
+    const body = pickupBody(slot, [orderLine('p-causa-limena')], {
       payment_type: 'ONLINE_CARD',
       payment_token,
       billing,
     });
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.app.inject({
-          method: 'POST',
-          url: ORDERS,
-          headers: auth(token as string, { 'idempotency-key': 'pay-once' }),
+        postOrder(t.app, {
+          token: token as string,
+          headers: { 'idempotency-key': 'pay-once' },
           payload: body,
         }),
       ),
@@ -239,10 +237,9 @@ describe('card checkout with Culqi', () => {
     expect(new Set(created).size).toBe(1);
     expect(answers.every((res) => res.statusCode === 201 || res.statusCode === 422)).toBe(true);
     expect(fake.fake.chargeCalls.slice(calls)).toHaveLength(1);
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: ORDERS,
-      headers: auth(token as string, { 'idempotency-key': 'pay-once' }),
+    const replay = await postOrder(t.app, {
+      token: token as string,
+      headers: { 'idempotency-key': 'pay-once' },
       payload: body,
     });
     expect(replay.json()).toMatchObject({ uid: created[0], status: 'RECEIVED' });
@@ -256,11 +253,10 @@ describe('card checkout with Culqi', () => {
     let release = () => {};
     fake.fake.mode = { holdCharges: new Promise<void>((resolve) => (release = resolve)) };
     const send = () =>
-      t.app.inject({
-        method: 'POST',
-        url: ORDERS,
-        headers: auth(token as string, { 'idempotency-key': 'in-flight' }),
-        payload: pickupBody(slot, [line('p-causa-limena')], {
+      postOrder(t.app, {
+        token: token as string,
+        headers: { 'idempotency-key': 'in-flight' },
+        payload: pickupBody(slot, [orderLine('p-causa-limena')], {
           payment_type: 'ONLINE_CARD',
           payment_token,
           billing,
@@ -301,11 +297,9 @@ describe('the provider slow or failing', () => {
     const [token] = await createMembers(t.db, 1, name);
     const payment_token = await cardToken(fake.base, 'CULQI');
     fake.fake.mode = mode;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: ORDERS,
-      headers: auth(token as string),
-      payload: pickupBody(slot, [line('p-causa-limena')], {
+    const res = await postOrder(t.app, {
+      token: token as string,
+      payload: pickupBody(slot, [orderLine('p-causa-limena')], {
         payment_type: 'ONLINE_CARD',
         payment_token,
         billing,

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../app.ts';
 import { killServer, prepareDemoFolder, type ServerProcess, startServer } from '../../test/server-process.ts';
-import { pickupBody, tomorrow } from '../orders/orders.fixtures.ts';
+import { orderLine, pickupBody, tomorrow } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments, SETTLE_AFTER_MS } from './payments.reconcile.ts';
 import { startFakeProviders } from './sandbox/fake-server.ts';
@@ -65,7 +65,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('card payments survive k
                 host: 'localhost',
               },
               body: JSON.stringify(
-                pickupBody(slot, [{ uid: PRODUCT, quantity: 1, option_groups: [], direct_purchase: false }], {
+                pickupBody(slot, [orderLine(PRODUCT)], {
                   payment_type: 'ONLINE_CARD',
                   payment_token,
                   billing,

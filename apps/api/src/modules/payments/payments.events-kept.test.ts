@@ -3,7 +3,7 @@ import { companyPaymentSettings } from '@storefront/db/schema/payments';
 import { DEV_SECRETS_KEY, encryptSecret } from '@storefront/db/secrets';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
+import { createMembers, firstSlot, orderLine, pickupBody, postOrder } from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { paymentsTestApp } from './payments.test-app.ts';
 
@@ -39,19 +39,13 @@ describe('Mercado Pago notifications with the secret kept', () => {
   it('takes a changed secret at once and refuses forged signatures before and after', async () => {
     const [token = ''] = await createMembers(t.db, 1, 'mp-kept');
     const slot = await firstSlot(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v5/places/place-miraflores/orders/',
-      headers: auth(token),
-      payload: pickupBody(
-        slot,
-        [{ uid: 'p-causa-limena', quantity: 1, option_groups: [], direct_purchase: false }],
-        {
-          payment_type: 'ONLINE_CARD',
-          payment_token: await cardToken(fake.base, 'MERCADO_PAGO', '4111111111111111', 'CONT'),
-          billing,
-        },
-      ),
+    const res = await postOrder(t.app, {
+      token,
+      payload: pickupBody(slot, [orderLine('p-causa-limena')], {
+        payment_type: 'ONLINE_CARD',
+        payment_token: await cardToken(fake.base, 'MERCADO_PAGO', '4111111111111111', 'CONT'),
+        billing,
+      }),
     });
     const order = res.json();
     const id = order.payment.reference as string;

@@ -2,7 +2,16 @@ import { orders } from '@storefront/db/schema/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { auth, createMembers, firstSlot, pickupBody, setStock, stockAt } from '../orders/orders.fixtures.ts';
+import {
+  auth,
+  createMembers,
+  firstSlot,
+  orderLine,
+  pickupBody,
+  postOrder,
+  setStock,
+  stockAt,
+} from '../orders/orders.fixtures.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
 import { eventsProcessed } from './event-hints.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
@@ -13,11 +22,9 @@ import { startFakeProviders, TEST_KEYS, TEST_WEBHOOK_SECRET } from './sandbox/fa
 // transfers confirmed by staff, refunds on cancellation, and expiry after the hold.
 
 const PLACE = 'place-miraflores';
-const ORDERS = `/api/v5/places/${PLACE}/orders/`;
 const EVENTS = '/api/v5/payments/mercadopago/demo-main/events/';
 const STAFF_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0002';
 const OWNER_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0003';
-const line = (uid: string) => ({ uid, quantity: 1, option_groups: [], direct_purchase: false });
 
 let fake: Awaited<ReturnType<typeof startFakeProviders>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -49,11 +56,9 @@ const stockOf = (product: string) => stockAt(t.db, PLACE, product);
 const setStockOf = (product: string, stock: number) => setStock(t.db, PLACE, product, stock);
 
 async function place(token: string, extra: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: ORDERS,
-    headers: auth(token),
-    payload: pickupBody(slot, [line('p-causa-limena')], extra),
+  const res = await postOrder(t.app, {
+    token,
+    payload: pickupBody(slot, [orderLine('p-causa-limena')], extra),
   });
   if (res.statusCode !== 201) throw new Error(`order: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -134,11 +139,9 @@ describe('Mercado Pago', () => {
     expect(order.status).toBe('RECEIVED');
     expect(fake.fake.charges.get(order.payment.reference)?.installments).toBe(6);
     for (const installments of [0, 37, 2.5]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: ORDERS,
-        headers: auth(token as string),
-        payload: pickupBody(slot, [line('p-causa-limena')], {
+      const res = await postOrder(t.app, {
+        token: token as string,
+        payload: pickupBody(slot, [orderLine('p-causa-limena')], {
           payment_type: 'ONLINE_CARD',
           payment_token: 'not-used',
           billing,
@@ -175,11 +178,9 @@ describe('Mercado Pago', () => {
 
   it('OTHE is declined; cancelling a paid order refunds its card part once, through the provider', async () => {
     const [token] = await createMembers(t.db, 1, 'mp-refund');
-    const declined = await t.app.inject({
-      method: 'POST',
-      url: ORDERS,
-      headers: auth(token as string),
-      payload: pickupBody(slot, [line('p-causa-limena')], {
+    const declined = await postOrder(t.app, {
+      token: token as string,
+      payload: pickupBody(slot, [orderLine('p-causa-limena')], {
         payment_type: 'ONLINE_CARD',
         payment_token: await cardToken(fake.base, 'MERCADO_PAGO', '4111111111111111', 'OTHE'),
         billing,

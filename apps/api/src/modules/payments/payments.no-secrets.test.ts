@@ -3,7 +3,14 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { ADMIN_HOST, COMPANY, OWNER_UID } from '../admin/admin.fixtures.ts';
-import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
+import {
+  auth,
+  createMembers,
+  firstSlot,
+  orderLine,
+  orderRequest,
+  pickupBody,
+} from '../orders/orders.fixtures.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
 import { eventsProcessed } from './event-hints.ts';
 import { billing, cardToken } from './payments.fixtures.ts';
@@ -17,7 +24,6 @@ import { startFakeProviders, TEST_KEYS, TEST_WEBHOOK_SECRET } from './sandbox/fa
 // log line and every answer, the admin's exports and audit log included, is searched for the secrets.
 
 const PLACE = 'place-miraflores';
-const ORDERS = `/api/v5/places/${PLACE}/orders/`;
 const SECRETS_KEY = Buffer.alloc(32, 0x5c);
 const SECRETS = [
   TEST_KEYS.culqi.secretKey,
@@ -27,7 +33,6 @@ const SECRETS = [
   SECRETS_KEY.toString('hex'),
   SECRETS_KEY.toString('base64'),
 ];
-const line = (uid: string) => ({ uid, quantity: 1, option_groups: [], direct_purchase: false });
 
 const logLines: string[] = [];
 const answers: string[] = [];
@@ -91,16 +96,16 @@ describe('no secret in clear', () => {
       const payment_token = await cardToken(fake.base, provider, card, holder);
       fake.fake.mode = mode;
       try {
-        return await call({
-          method: 'POST',
-          url: ORDERS,
-          headers: auth(member),
-          payload: pickupBody(slot, [line('p-causa-limena')], {
-            payment_type: 'ONLINE_CARD',
-            payment_token,
-            billing,
+        return await call(
+          orderRequest({
+            token: member,
+            payload: pickupBody(slot, [orderLine('p-causa-limena')], {
+              payment_type: 'ONLINE_CARD',
+              payment_token,
+              billing,
+            }),
           }),
-        });
+        );
       } finally {
         fake.fake.mode = {};
       }

@@ -2,7 +2,14 @@ import { orders } from '@storefront/db/schema/orders';
 import { payments } from '@storefront/db/schema/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auth, createMembers, firstSlot, pickupBody, userData } from '../orders/orders.fixtures.ts';
+import {
+  createMembers,
+  firstSlot,
+  orderLine,
+  pickupBody,
+  postOrder,
+  userData,
+} from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments } from './payments.reconcile.ts';
 import { chargeOrder } from './payments.service.ts';
@@ -43,15 +50,9 @@ async function stateOf(orderUid: string) {
 async function placeOrder(name: string, quantity: number, extra: Record<string, unknown>, mode: object) {
   const [token] = await createMembers(env.t.db, 1, name);
   fake().mode = mode;
-  const res = await env.t.app.inject({
-    method: 'POST',
-    url: `/api/v5/places/place-miraflores/orders/`,
-    headers: auth(token as string),
-    payload: pickupBody(
-      slot,
-      [{ uid: 'p-causa-limena', quantity, option_groups: [], direct_purchase: false }],
-      extra,
-    ),
+  const res = await postOrder(env.t.app, {
+    token: token as string,
+    payload: pickupBody(slot, [orderLine('p-causa-limena', quantity)], extra),
   });
   fake().mode = {};
   return res;

@@ -4,7 +4,15 @@ import { companyPaymentSettings, payments } from '@storefront/db/schema/payments
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { auth, createMembers, firstSlot, pickupBody, setStock, stockAt } from '../orders/orders.fixtures.ts';
+import {
+  createMembers,
+  firstSlot,
+  orderLine,
+  pickupBody,
+  postOrder,
+  setStock,
+  stockAt,
+} from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { reconcilePayments } from './payments.reconcile.ts';
 import { DECLINED_CARD } from './sandbox/fake-providers.ts';
@@ -112,11 +120,9 @@ async function pendingOrder(
   const [token] = await createMembers(t.db, 1, name);
   const payment_token = await cardToken(fake.base, provider, card, holder);
   fake.fake.mode = mode;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v5/places/${PLACE}/orders/`,
-    headers: auth(token as string),
-    payload: pickupBody(slot, [{ uid: PRODUCT, quantity, option_groups: [], direct_purchase: false }], {
+  const res = await postOrder(t.app, {
+    token: token as string,
+    payload: pickupBody(slot, [orderLine(PRODUCT, quantity)], {
       payment_type: 'ONLINE_CARD',
       payment_token,
       billing,

@@ -4,7 +4,14 @@ import { companyPaymentSettings, payments } from '@storefront/db/schema/payments
 import { DEV_SECRETS_KEY, encryptSecret } from '@storefront/db/secrets';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auth, createMembers, firstSlot, pickupBody } from '../orders/orders.fixtures.ts';
+import {
+  auth,
+  createMembers,
+  firstSlot,
+  orderLine,
+  pickupBody,
+  postOrder,
+} from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import {
   applyCharge,
@@ -25,8 +32,6 @@ import { TEST_KEYS } from './sandbox/fake-server.ts';
 // reconciliation call them, against the local fake of the providers: what a member or the staff see of
 // the order and its payment, and what the provider was asked (charges, reads, refunds).
 
-const PLACE = 'place-miraflores';
-const ORDERS = `/api/v5/places/${PLACE}/orders/`;
 const STAFF_UID = '0b9f3c52-6c1e-4d6f-9a53-4f1f2f9f0002';
 /** 3DS parameters as Culqi's library answers them (of no charge that asked for them). */
 const THREE_DS = {
@@ -36,7 +41,6 @@ const THREE_DS = {
   protocolVersion: '2.2.0',
   directoryServerTransactionId: '6e1f1a5e-8a1b-4c2d-9e3f-0a1b2c3d4e5f',
 };
-const line = (uid: string) => ({ uid, quantity: 1, option_groups: [], direct_purchase: false });
 
 let env: Awaited<ReturnType<typeof paymentsTestApp>>;
 let slot: Awaited<ReturnType<typeof firstSlot>>;
@@ -70,15 +74,8 @@ const chargesOf = (orderUid: string, since = 0) =>
     .chargeCalls.slice(since)
     .filter((call) => call.orderUid === orderUid).length;
 
-async function placeOrder(token: string, extra: Record<string, unknown>) {
-  const res = await env.t.app.inject({
-    method: 'POST',
-    url: ORDERS,
-    headers: auth(token),
-    payload: pickupBody(slot, [line('p-causa-limena')], extra),
-  });
-  return res;
-}
+const placeOrder = (token: string, extra: Record<string, unknown>) =>
+  postOrder(env.t.app, { token, payload: pickupBody(slot, [orderLine('p-causa-limena')], extra) });
 
 /** A card order placed while the provider is down: PENDING_PAYMENT, its payment PENDING with its token. */
 async function pendingCardOrder(

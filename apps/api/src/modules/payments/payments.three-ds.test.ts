@@ -1,7 +1,16 @@
 import { payments } from '@storefront/db/schema/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createMembers, firstSlot, pickupBody, setStock, stockAt } from '../orders/orders.fixtures.ts';
+import {
+  auth,
+  createMembers,
+  firstSlot,
+  orderLine,
+  pickupBody,
+  postOrder,
+  setStock,
+  stockAt,
+} from '../orders/orders.fixtures.ts';
 import { billing, cardToken, useProvider } from './payments.fixtures.ts';
 import { paymentsTestApp } from './payments.test-app.ts';
 import { THREE_DS_CARD } from './sandbox/fake-providers.ts';
@@ -34,11 +43,9 @@ const stock = () => stockAt(t.db, PLACE, PRODUCT);
 async function orderAsking3ds(prefix: string) {
   const [token = ''] = await createMembers(t.db, 1, prefix);
   const paymentToken = await cardToken(fake.base, 'CULQI', THREE_DS_CARD);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v5/places/${PLACE}/orders/`,
-    headers: auth(token),
-    payload: pickupBody(slot, [{ uid: PRODUCT, quantity: 1, option_groups: [], direct_purchase: false }], {
+  const res = await postOrder(t.app, {
+    token,
+    payload: pickupBody(slot, [orderLine(PRODUCT)], {
       payment_type: 'ONLINE_CARD',
       payment_token: paymentToken,
       billing,
