@@ -13,7 +13,7 @@ import * as repo from '../apps/api/src/modules/admin/dashboard/dashboard.reposit
 import { issueToken } from '../apps/api/src/modules/sessions/sessions.service.ts';
 import { DEMO_FILE, OFFLINE_CONFIG } from '../apps/api/src/test/test-app.ts';
 import { openBenchDatabase } from './bench-database.ts';
-import { machine, writeBenchSection } from './bench-report.ts';
+import { machine, median, writeBenchSection } from './bench-report.ts';
 
 const COMPANY = 'demo-main';
 const PROGRAM = 'demo-club';
@@ -105,11 +105,6 @@ async function seed(db: Database) {
     join m on m.n = 1 + g % ${MEMBERS} join pr on pr.n = g % pc.c`);
   await db.execute(sql`vacuum analyze`);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   await run(); // warm: plans and pages in memory

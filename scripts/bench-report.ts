@@ -26,3 +26,7 @@ export const machine = () =>
   `${availableParallelism()} cores (nproc), Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
     .map((n) => n.toFixed(1))
     .join(' ')}`;
+
+/** The middle of a run's figures (the upper middle of an even count). */
+export const median = (values: number[]) =>
+  values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -8,10 +8,9 @@ import { join } from 'node:path';
 import { STAFF_UID } from '../apps/api/src/modules/admin/admin.fixtures.ts';
 import { openOrderStream } from '../apps/api/src/test/order-stream-client.ts';
 import { killServer, type ServerProcess, startServer } from '../apps/api/src/test/server-process.ts';
-import { machine, writeBenchSection } from './bench-report.ts';
+import { machine, median, writeBenchSection } from './bench-report.ts';
 
 const RUNS = 3;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function post(server: ServerProcess, path: string, body: object, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.base}${path}`, {
