@@ -1,8 +1,9 @@
 // The public reads against the wire (issue 31): each read of a visitor (the menu page, a product, the
 // catalogue and content calls, the server-rendered pages) on the server as `npm start` runs it (its
 // defaults, request logs on), against a raw node:http server answering the very same status, headers
-// and bytes from memory in the same run (and one answering the type alone). Load from Debian's wrk (1 thread, 32 connections): autocannon tops
-// out far below a raw server and flatters every ratio. Ratios go in the docs, not absolute times.
+// and bytes from memory in the same run (and one answering the type alone). Load from Debian's wrk
+// (1 thread, 32 connections): autocannon tops out far below a raw server and flatters every ratio.
+// Ratios go in the docs, not absolute times.
 import { execFile } from 'node:child_process';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
