@@ -25,6 +25,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // The journeys act on settled pages. The sidebar slides in unless motion is reduced: on a loaded
+    // machine a click could land where its button was a frame earlier, on the backdrop that closes it.
+    // axe would measure a half-faded toast as low contrast (sonner honours reduced motion).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -9,10 +9,6 @@ import { earnCoins, expect, newMember, presetCookieChoice, tenantUrl, test } fro
 // On a phone (issue 14): each case again at 360×740 and 390×844, where the page must not be wider than
 // the screen, no picture may be broken, and axe must find no violation at all (colour contrast included).
 
-// axe judges the settled page: toasts and transitions skip their fade (sonner honours reduced motion),
-// so a half-faded toast is not measured as low contrast.
-test.use({ reducedMotion: 'reduce' });
-
 type Role = 'visitor' | 'member' | 'staff' | 'buyer';
 
 interface Case {

@@ -45,7 +45,7 @@ for (const viewport of [
   { width: 1366, height: 900 },
 ]) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport, reducedMotion: 'reduce' });
+    test.use({ viewport });
 
     test('the order page shows the status the store gives, without a reload', async ({ page, request }) => {
       const member = await newMember(request);

@@ -55,7 +55,7 @@ for (const viewport of [
   { width: 1366, height: 900 },
 ]) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport, reducedMotion: 'reduce' });
+    test.use({ viewport });
 
     test('the board shows what the kitchen and the rider need, prints the ticket, and asks before cancelling', async ({
       page,

@@ -6,7 +6,7 @@ import { axeViolations, chooseSlot, expect, newMember, pickupBody, signIn, test 
 
 const PLACE = 'place-miraflores';
 
-test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+test.use({ viewport: { width: 390, height: 844 } });
 
 test('a returning member reorders and checks out with a saved address in at most 5 taps', {
   tag: '@phone',
