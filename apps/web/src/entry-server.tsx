@@ -16,6 +16,7 @@ import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { setServerWindow } from './components/ui/safe-html.tsx';
 import { setTransport } from './lib/api-client.ts';
+import { GUID_COOKIE, hasCookie } from './lib/consent.ts';
 import { appLanguage, initI18n, loadLanguage, shellStrings } from './lib/i18n.ts';
 import { type ServerOutcome, ServerOutcomeContext } from './lib/server-render.tsx';
 import {
@@ -26,6 +27,7 @@ import {
   setStorageSource,
 } from './lib/storage.ts';
 import { cachedPlaces, pageHead } from './ssr/head.ts';
+import { createPageRenders, renderInputs } from './ssr/page-renders.ts';
 import { createQueryPlans } from './ssr/query-plans.ts';
 
 /** What the API's storefront plugin gives for one page (apps/api/src/plugins/storefront.ts). */
@@ -163,6 +165,7 @@ function fetchWhatRendersAsk(client: QueryClient) {
 const MAX_PASSES = 6;
 
 const queryPlans = createQueryPlans();
+const pageRenders = createPageRenders();
 
 async function htmlOf(stream: AsyncIterable<Buffer | string>): Promise<string> {
   let html = '';
@@ -232,9 +235,14 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
     const { hostname } = request;
     let outcome: ServerOutcome = { redirect: null, status: 200, hostname };
+    // The page's own address and what else of the request it shows (the consent banner reads _guid).
+    const renderKey = [planKey, request.url, request.origin, hasCookie(GUID_COOKIE)].join(' ');
+    const inputs = renderInputs(request.app, queryClient);
+    const reused = pageRenders.reuse(renderKey, inputs);
     // The HTML of a pass that asked for nothing new: rendered with every answer, it is the page.
-    let finalHtml: string | null = null;
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
+    let finalHtml: string | null = reused?.html ?? null;
+    if (reused) outcome.status = reused.status;
+    for (let pass = 0; !reused && pass < MAX_PASSES; pass++) {
       outcome = { redirect: null, status: 200, hostname };
       const errors: unknown[] = [];
       // Every boundary in place, as the stream below writes them: no inline script (the CSP allows none).
@@ -250,13 +258,19 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         for (const error of errors) logRenderError(error);
         finalHtml = html;
         queryPlans.remember(planKey, passes.used());
+        // Only a first pass was rendered from its inputs alone (a later one, from answers fetched since);
+        // one that failed somewhere is tried again.
+        if (pass === 0 && errors.length === 0) {
+          const used = passes.used().map((query) => query.queryHash);
+          pageRenders.remember(renderKey, inputs, { html, status: outcome.status, used });
+        }
         break;
       }
     }
 
     // What the page used: a plan's query that this render did not ask for is not part of the page.
-    const used = new Set(passes.used());
-    const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => used.has(query) });
+    const used = new Set(reused?.used ?? passes.used().map((query) => query.queryHash));
+    const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => used.has(query.queryHash) });
     const pageState: PageState = {
       storage: renderStorage,
       queries,

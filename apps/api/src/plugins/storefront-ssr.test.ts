@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { products } from '@storefront/db/schema/catalogue';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoTenantFile } from '../test/test-app.ts';
 
@@ -232,6 +233,33 @@ describe('server-rendered pages of a tenant without signup', () => {
     expect(res.headers.location).toBe('/login');
     const login = await t.app.inject({ url: '/login', headers: { host: 'landing.localhost' } });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+// A render from the very same data reuses the last one (ssr/page-renders.ts): data that moved shows at
+// once, even with no event to drop a cache (the caches are off here: every visit renders).
+describe('a page rendered again', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { WEB_DIST: dist, MENU_CACHE_SECONDS: 0 } });
+  });
+  afterAll(() => t.close());
+  const root = async () => {
+    const res = await t.app.inject({ url: '/carta', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(200);
+    return res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('id="page-state"'));
+  };
+
+  it('is the same page while its data is the same, and shows a product renamed in the database at once', async () => {
+    const first = await root();
+    expect(first).toContain('Leche de tigre');
+    expect(await root()).toBe(first);
+    expect(await root()).toBe(first);
+    await t.db
+      .update(products)
+      .set({ title: 'Leche de tigre del día' })
+      .where(eq(products.title, 'Leche de tigre'));
+    expect(await root()).toContain('Leche de tigre del día');
   });
 });
 
