@@ -31,8 +31,8 @@ export function renderInputs(app: unknown, client: QueryClient): string {
 /**
  * Each page's last render with the inputs it was rendered from (issue 31). A cached page expires every
  * MENU_CACHE_SECONDS whether or not its data moved, and React rendering it again held the event loop
- * for 10 to 30 ms while dozens of visitors waited: a page whose inputs are the very same is the same
- * HTML, so that render is reused and only the data is read again.
+ * (6 ms a second on /carta, and the garbage it left) while dozens of visitors waited: a page whose
+ * inputs are the very same is the same HTML, so that render is reused and only the data is read again.
  */
 export function createPageRenders({ maxBytes = MAX_BYTES, maxAgeMs = MAX_AGE_MS } = {}) {
   const renders = new LRUCache<string, PageRender & { inputs: string }>({
