@@ -85,3 +85,16 @@ describe('ADMIN_HOST (issue 17)', () => {
       expect(() => loadConfig({ ADMIN_HOST: value }), value).toThrow(/ADMIN_HOST/);
   });
 });
+
+describe('MENU_CACHE_SECONDS (issue 31)', () => {
+  it('is a minute on the embedded database, its only writer, and a second on PostgreSQL unless set', () => {
+    expect(loadConfig({}).MENU_CACHE_SECONDS).toBe(60);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).MENU_CACHE_SECONDS).toBe(1);
+    expect(loadConfig({ MENU_CACHE_SECONDS: '0' }).MENU_CACHE_SECONDS).toBe(0);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', MENU_CACHE_SECONDS: '30' })
+        .MENU_CACHE_SECONDS,
+    ).toBe(30);
+    expect(() => loadConfig({ MENU_CACHE_SECONDS: '-1' })).toThrow(/MENU_CACHE_SECONDS/);
+  });
+});

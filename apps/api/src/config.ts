@@ -119,8 +119,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** How long each process keeps an app looked up by host and key (plugins/tenant.ts); 0 = not at all. */
   TENANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
-  /** How long each process keeps a menu page (modules/catalogue/menu-cache.ts); 0 = not at all. */
-  MENU_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(1),
+  /**
+   * How long each process keeps a menu page, a public read and a server-rendered page
+   * (modules/catalogue/menu-cache.ts, plugins/kept-answers.ts); 0 = not at all. Unset: see
+   * `menuCacheSeconds`.
+   */
+  MENU_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** An order-board stream ends after this long, so that the board reconnects and signs in anew. */
   ORDER_STREAM_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(ORDER_STREAM_MAX_SECONDS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -163,13 +167,27 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env) {
       'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair kept in the database).',
     );
   const sandbox = `http://127.0.0.1:${values.PORT}${SANDBOX_PATH}`;
+  const database = loadDatabaseConfig(env);
   return {
     ...values,
     production,
     VAPID_SUBJECT: values.VAPID_SUBJECT ?? `mailto:${mailAddress(values.MAIL_FROM)}`,
     ...paymentAddresses(values, production ? null : sandbox),
-    database: loadDatabaseConfig(env),
+    MENU_CACHE_SECONDS: values.MENU_CACHE_SECONDS ?? menuCacheSeconds(database),
+    database,
   };
+}
+
+/**
+ * How long kept answers stay fresh when MENU_CACHE_SECONDS is unset (decision 035). On the embedded
+ * database this process is the only writer (its data folder is locked, decision 003), so the events
+ * that drop a kept answer (an order, stock given back, an admin write, an import) are all of its
+ * changes; time has only to catch what the clock alone shapes (a promotion that begins), within a
+ * minute as a reused render does. On PostgreSQL an order taken by another process moves stock without
+ * a notice, so its answers are kept for a second.
+ */
+function menuCacheSeconds(database: ReturnType<typeof loadDatabaseConfig>): number {
+  return 'url' in database ? 1 : 60;
 }
 
 /** The address in MAIL_FROM (`Name <address>` or a bare address): who push services may write to. */

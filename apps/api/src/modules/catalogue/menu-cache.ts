@@ -15,8 +15,8 @@ export type MenuCache = ReturnType<typeof createMenuCache>;
 /**
  * Menu pages as sent, kept for `seconds` (MENU_CACHE_SECONDS): every visitor of a busy place asks for
  * the same first page, and it changes only when stock moves or the catalogue is imported. A place's
- * pages are dropped in this process as soon as an order moves its stock (`placeChanged`); other
- * processes, and the import, show within `seconds` — an order checks stock under its row locks anyway.
+ * pages are dropped in this process as soon as an order moves its stock (`placeChanged`); another
+ * process's orders show within `seconds` — an order checks stock under its row locks anyway.
  * An admin's change to a catalogue drops every process's pages of that app at once (`catalogueChanged`,
  * told by catalogue-events.ts).
  *

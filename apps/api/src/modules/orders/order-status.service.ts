@@ -1,5 +1,6 @@
 import { AppError } from '@storefront/contracts/errors';
 import type { Executor } from '@storefront/db/client';
+import { announceCatalogueChange } from '../admin/catalogue/catalogue.repository.ts';
 import { earnForDeliveredOrder, refundBalance, refundCoins } from '../loyalty/ledger.service.ts';
 import { markCancelled } from '../payments/payments.repository.ts';
 import { noticeOrderStatus } from './order-notices.service.ts';
@@ -43,7 +44,10 @@ const isCancel = (status: repo.OrderStatus) =>
 
 /**
  * Gives back what an order took: its stock (rows locked in uid order), its coupon use, its coins and
- * its gift balance (one lock of the membership, after the stock and coupon, as when ordering).
+ * its gift balance (one lock of the membership, after the stock and coupon, as when ordering). Stock
+ * given back is announced to every process at commit: a payment expired by the reconciliation or
+ * declined by the provider's notice moves it outside any storefront request, and the embedded
+ * database's answers are kept for a minute (decision 035).
  */
 async function giveBack(tx: Executor, order: repo.OrderRow): Promise<void> {
   const taken = (await repo.takenStock(tx, order.uid)).filter((row) => row.quantity < 0);
@@ -63,6 +67,7 @@ async function giveBack(tx: Executor, order: repo.OrderRow): Promise<void> {
         reason: 'CANCEL' as const,
       })),
     );
+    await announceCatalogueChange(tx, order.appUid, order.companyUid);
   }
   if (order.couponUid) await repo.releaseCouponUse(tx, order.couponUid, order.uid);
   if (order.coins > 0 && order.programUid) {

@@ -282,7 +282,7 @@ const updatedIn = (written: (Written | null)[]) => written.flatMap((row) => (row
 /**
  * How often an import announces its menu changes at most (catalogue_events, and this process's pages):
  * each announcement drops the kept menu pages of every shop of the app (menu-cache.ts), which are kept
- * about as long anyway (MENU_CACHE_SECONDS, 1 s by default); one per transaction would leave none kept.
+ * for a second or more anyway (MENU_CACHE_SECONDS); one per transaction would leave none kept.
  */
 const ANNOUNCE_MS = 1000;
 
