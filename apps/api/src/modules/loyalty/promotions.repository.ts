@@ -2,6 +2,7 @@ import type { Executor } from '@storefront/db/client';
 import { memberships, programs, promotions, redemptions } from '@storefront/db/schema/loyalty';
 import { places } from '@storefront/db/schema/tenancy';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { announceCatalogueChange } from '../admin/catalogue/catalogue.repository.ts';
 import type { ProgramRow } from './ledger.repository.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
@@ -103,11 +104,22 @@ export async function lockPromotion(db: Executor, uid: string): Promise<Promotio
   return row;
 }
 
+/**
+ * Moves a promotion's counted stock and tells every process at commit (catalogue_events): visitors'
+ * promotion lists show the units left, and are kept until an event moves them (decision 035).
+ */
 export async function changeStock(db: Executor, uid: string, delta: number): Promise<void> {
-  await db
+  const [moved] = await db
     .update(promotions)
     .set({ stock: sql`${promotions.stock} + ${delta}` })
-    .where(and(eq(promotions.uid, uid), sql`${promotions.stock} is not null`));
+    .where(and(eq(promotions.uid, uid), sql`${promotions.stock} is not null`))
+    .returning({ programUid: promotions.programUid });
+  if (!moved) return;
+  const [program] = await db
+    .select({ appUid: programs.appUid, companyUid: programs.companyUid })
+    .from(programs)
+    .where(eq(programs.uid, moved.programUid));
+  if (program) await announceCatalogueChange(db, program.appUid, program.companyUid);
 }
 
 export async function insertRedemption(
