@@ -14,5 +14,18 @@ describe('money as shown (issue 14)', () => {
     expect(formatCents('S/', 3555)).toBe('S/ 35.55');
     expect(formatCents('S/', 3600)).toBe('S/ 36.00');
     expect(formatCents('S/', 5)).toBe('S/ 0.05');
+    // Half a cent goes away from zero, as a cashier rounds, whatever the binary float says (1.005 is
+    // 1.00499… as a double).
+    expect(formatMoney('S/', '1.005')).toBe('S/ 1.01');
+    expect(formatMoney('S/', 1.005)).toBe('S/ 1.01');
+    expect(formatMoney('S/', '2.675')).toBe('S/ 2.68');
+  });
+
+  it('groups every three digits and keeps the sign of a refund', () => {
+    expect(formatMoney('S/', '1234567.891')).toBe('S/ 1,234,567.89');
+    expect(formatMoney('S/', '999.999')).toBe('S/ 1,000.00');
+    expect(formatMoney('S/', '-12.5')).toBe('S/ -12.50');
+    expect(formatCents('S/', -123456)).toBe('S/ -1,234.56');
+    expect(formatMoney('S/', '-0.001')).toBe('S/ 0.00');
   });
 });
