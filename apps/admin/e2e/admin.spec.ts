@@ -327,9 +327,6 @@ test("an owner revokes a cashier and the cashier's open order board closes at on
 });
 
 test('an owner invites a new person by e-mail; a manager neither sees nor opens Staff', async ({ page }) => {
-  // Two people sign in to the whole admin site, with an axe check between: 28 to 31 s on a busy 2-core
-  // machine.
-  test.slow();
   await signInAdmin(page, 'dueno@demo.pe');
   await openFromMenu(page, 'Personal');
   await expect(page).toHaveURL(`${ADMIN}/staff`);

@@ -68,8 +68,6 @@ test('an owner edits the terms with the editor; the storefront terms page shows 
   page,
   request,
 }) => {
-  // Typed key by key, two axe checks, then a visitor's page: 28 to 32 s on a busy 2-core machine.
-  test.slow();
   const words = `Condiciones de la casa ${digits(5)}`;
   await signInAdmin(page, 'dueno@demo.pe');
   await openFromMenu(page, 'Textos legales');
