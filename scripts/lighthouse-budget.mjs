@@ -66,6 +66,8 @@ function toRunningTime(traceEvents) {
       while (events[next].ts < task.ts) next++;
       for (let i = next; i < events.length && events[i].ts <= end; i++) {
         const event = events[i];
+        // What begins where the task ends belongs to the next task; a mark or an end there is this one's.
+        if (event.ts === end && (event.ph === 'B' || event.dur > 0)) continue;
         event.ts = task.ts + (event.ts - task.ts) * share;
         if (event.dur !== undefined) event.dur *= share;
       }
