@@ -27,6 +27,14 @@ export default defineConfig({
         },
       },
       {
+        // The budgets' own logic (what a gate counts decides whether CI passes).
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'server-pglite',
           include: serverTests,
