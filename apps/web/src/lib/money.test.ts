@@ -19,6 +19,11 @@ describe('money as shown (issue 14)', () => {
     expect(formatMoney('S/', '1.005')).toBe('S/ 1.01');
     expect(formatMoney('S/', 1.005)).toBe('S/ 1.01');
     expect(formatMoney('S/', '2.675')).toBe('S/ 2.68');
+    // Sums of floats, as a cart may hand over.
+    expect(formatMoney('S/', 0.1 + 0.2)).toBe('S/ 0.30');
+    expect(formatMoney('S/', 0.3 - 0.1 - 0.2)).toBe('S/ 0.00');
+    expect(formatMoney('S/', 1e-7)).toBe('S/ 0.00');
+    expect(formatMoney('S/', 19.99 * 3)).toBe('S/ 59.97');
   });
 
   it('groups every three digits and keeps the sign of a refund', () => {

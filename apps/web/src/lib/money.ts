@@ -5,8 +5,8 @@
  * while it hydrates (decision 036).
  */
 function twoDecimals(amount: string | number): string {
-  // "12.345e2" moves the decimal point in the number's own text, so 1.005 is 100.5 cents, not 100.49999.
-  const cents = Math.round(Math.abs(Number(`${amount}e2`)));
+  // Rounded as written, not as stored: 1.005 is 1.00499… as a double, and 100.5 cents read to 15 digits.
+  const cents = Math.round(Number((Math.abs(Number(amount)) * 100).toPrecision(15)));
   const units = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
   const sign = Number(amount) < 0 && cents > 0 ? '-' : '';
   return `${sign}${units}.${String(cents % 100).padStart(2, '0')}`;
