@@ -122,7 +122,7 @@ const envSchema = z.object({
   /**
    * How long each process keeps a menu page, a public read and a server-rendered page
    * (modules/catalogue/menu-cache.ts, plugins/kept-answers.ts); 0 = not at all. Unset: see
-   * `menuCacheSeconds`.
+   * `defaultMenuCacheSeconds`.
    */
   MENU_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** An order-board stream ends after this long, so that the board reconnects and signs in anew. */
@@ -173,7 +173,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env) {
     production,
     VAPID_SUBJECT: values.VAPID_SUBJECT ?? `mailto:${mailAddress(values.MAIL_FROM)}`,
     ...paymentAddresses(values, production ? null : sandbox),
-    MENU_CACHE_SECONDS: values.MENU_CACHE_SECONDS ?? menuCacheSeconds(database),
+    MENU_CACHE_SECONDS: values.MENU_CACHE_SECONDS ?? defaultMenuCacheSeconds('url' in database),
     database,
   };
 }
@@ -186,9 +186,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env) {
  * minute as a reused render does. On PostgreSQL an order taken by another process moves stock without
  * a notice, so its answers are kept for a second.
  */
-function menuCacheSeconds(database: ReturnType<typeof loadDatabaseConfig>): number {
-  return 'url' in database ? 1 : 60;
-}
+export const defaultMenuCacheSeconds = (onPostgres: boolean): number => (onPostgres ? 1 : 60);
 
 /** The address in MAIL_FROM (`Name <address>` or a bare address): who push services may write to. */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
