@@ -19,15 +19,20 @@ export default defineConfig({
   testMatch: /\/e2e\/.*\.spec\.ts$/,
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // One retry everywhere, and a trace only for it: recording every journey's trace (a DOM snapshot and a
+  // screenshot at each step) took a large share of the run's CPU on 2 cores, to keep the traces of the
+  // journeys that failed. A failure is run again with its trace; a journey that passes only on its retry
+  // is reported as flaky.
+  retries: 1,
   // A journey of an owner on the admin site and a visitor on the storefront takes 22 to 32 s on a busy
   // 2-core machine (a price changed, the menu read, a stale save, a copy: 30.8 s); each step still waits
   // at most expect's 5 s.
   timeout: 45_000,
-  reporter: process.env.CI ? 'line' : 'list',
+  // The JSON report gives npm test its list of the slowest journeys (scripts/test.mjs).
+  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-times/journeys.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     // The journeys act on settled pages. The sidebar slides in unless motion is reduced: on a loaded
     // machine a click could land where its button was a frame earlier, on the backdrop that closes it.
     // axe would measure a half-faded toast as low contrast (sonner honours reduced motion).
