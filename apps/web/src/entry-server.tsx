@@ -39,7 +39,7 @@ export interface RenderRequest {
   /** The host name the browser sees (location.hostname). */
   hostname: string;
   app: App;
-  /** The request's Cookie header: the mirrored keys (decision 015). */
+  /** The cookies a page reads, as the server parsed them for its keys (`pageCookies`, decision 015). */
   cookieHeader: string;
   /** The API in-process: a fetch over Fastify's inject. */
   api: typeof fetch;

@@ -316,6 +316,43 @@ describe('answers kept at the front door (MENU_CACHE_SECONDS 60)', () => {
     expect(t.lastWasKept('/carta?front')).toBe(false);
   });
 
+  it('gives each visitor the page its own cookies render, however the visitor before spelled theirs', async () => {
+    const path = '/carta?spellings';
+    // The page as the visitor sees it, the moments its queries were answered aside.
+    const page = (html: string) =>
+      html.replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0');
+    const visit = async (cookie?: string) =>
+      page((await t.get(path, cookie === undefined ? {} : { cookie })).body);
+    /** The page these cookies get with nothing kept for the app: rendered for them. */
+    const alone = (cookie?: string) => {
+      t.app.menuCache.catalogueChanged('demo');
+      return visit(cookie);
+    };
+    const clean = await alone();
+    expect(clean).toContain('<html lang="es">');
+    expect(clean).toContain('"selectedPlaceUid":null');
+    expect(clean).toContain('id="cookie-banner-title"');
+    expect(await alone('lang =en')).toContain('<html lang="en">');
+    // The first visitor's cookies, whose page is kept, and the next visitor's.
+    const visitors: [string, string | undefined][] = [
+      ['lang =en', undefined],
+      ['lang\t= en ', undefined],
+      ['selectedAreaUid =area-arequipa; selectedPlaceUid =place-cayma', undefined],
+      ['cookie_ga =false; cookie_guid =false', undefined],
+      ['LANG=en; Lang=en', undefined],
+      ['%6Cang=en; lang%20=en', undefined],
+      ['lang=%65n', undefined],
+      ['_ga=GA1.1.42; lang =en', '_ga=GA1.1.42'],
+      ['lang=es; lang=en', 'lang=en; lang=es'],
+      ['lang=en; lang=es', 'lang=es; lang=en'],
+    ];
+    for (const [first, next] of visitors) {
+      const own = next === undefined ? clean : await alone(next);
+      await alone(first);
+      expect(await visit(next), `${first}, then ${next ?? 'no cookie'}`).toBe(own);
+    }
+  });
+
   it('keeps the page a refresh rendered once the page cache had let it go too', async () => {
     const path = '/carta?refresh';
     const renamed = 'Leche de tigre de la casa';

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { redactLinkSecret } from '../lib/log-redaction.ts';
 import { matches } from './http-cache.ts';
-import { mirroredCookies } from './storefront.ts';
+import { pageCookies } from './storefront.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -246,7 +246,7 @@ function keyOf(req: IncomingMessage): string {
     h['x-forwarded-host'],
     h['x-forwarded-proto'],
     h.forwarded,
-    h.cookie === undefined ? '' : mirroredCookies(h.cookie),
+    pageCookies(h.cookie),
     req.url,
   ].join('\n');
 }

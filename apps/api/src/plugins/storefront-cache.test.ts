@@ -185,6 +185,12 @@ describe('the rendered-page cache', () => {
     // The same mirrored keys written the other way round, with an analytics cookie: the kept page.
     const again = await render(url, { cookie: '_ga=GA1.1.42; selectedPlaceUid=place-cayma;lang=en' });
     expect(again).toMatchObject({ apiCalls: 0, body: english.body });
+    // Spaces around names and values, and a name again (the first counts): the page they render, kept.
+    for (const cookie of [
+      ' lang = en ;selectedPlaceUid =place-cayma ',
+      'lang=en; selectedPlaceUid=place-cayma; lang=es',
+    ])
+      expect(await render(url, { cookie }), cookie).toMatchObject({ apiCalls: 0, body: english.body });
     // Each mirrored key, and the visit cookie, makes a page of its own.
     for (const cookie of [
       'lang=en',

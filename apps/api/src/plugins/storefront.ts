@@ -163,7 +163,7 @@ export const storefrontPlugin = fp(async function storefront(
     const adminUrl = adminSiteUrl(request);
     // Without its origin (a tenant found by its API key only), the page renders in the browser.
     const origin = app ? originOf(request, app) : null;
-    const cookieHeader = request.headers.cookie ?? '';
+    const cookieHeader = pageCookies(request.headers.cookie);
     const key = [
       app?.uid,
       fastify.menuCache.version(app?.uid),
@@ -173,8 +173,8 @@ export const storefrontPlugin = fp(async function storefront(
       adminUrl,
       request.hostname,
       request.url,
-      // Only the mirrored keys shape the page; other cookies (analytics) are not part of the key.
-      mirroredCookies(cookieHeader),
+      // Only the cookies a page reads shape it; others (analytics) are not part of the key.
+      cookieHeader,
     ].join(' ');
     // A kept page answers before anything is read: the app record is in it. (Only a render with the
     // cache on and an origin keeps a page, below.)
@@ -337,7 +337,8 @@ function originOf(request: FastifyRequest, app: TenantApp): string | null {
 /** Brotli at a middle quality: a page is compressed per render (or once per kept page), not at build time. */
 const brotliFast = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
 
-const MIRRORED_COOKIES = new Set([
+/** The cookies a page reads: the mirrored keys, and the visit cookie (whether the banner shows). */
+const PAGE_COOKIES = new Set([
   'lang',
   'selectedAreaUid',
   'selectedPlaceUid',
@@ -345,12 +346,26 @@ const MIRRORED_COOKIES = new Set([
   'sectionSearchProduct',
   'cookie_ga',
   'cookie_guid',
+  '_guid',
 ]);
 
-/** The cookies that shape a page: the mirrored keys, and whether the visit cookie is there (the banner). */
-export function mirroredCookies(header: string): string {
-  const parts = header.split(';').map((part) => part.trim());
-  const kept = parts.filter((part) => MIRRORED_COOKIES.has(part.slice(0, part.indexOf('='))));
-  if (parts.some((part) => part.startsWith('_guid='))) kept.push('_guid');
-  return kept.sort().join(';');
+/**
+ * The request's cookies as a page reads them, parsed once: each cookie a page reads, named once (the
+ * first, as the `cookie` package reads duplicates), its name and value trimmed, in name order; of the
+ * visit cookie, only that it is there (its value would split the key by visitor). The page cache's key,
+ * the front door's and the renderer all take this text, so that no spelling (`lang =en`) reaches a render
+ * that the key did not read, which would be kept for every visitor of the key.
+ */
+export function pageCookies(header: string | undefined): string {
+  const found = new Map<string, string>();
+  for (const part of header?.split(';') ?? []) {
+    const at = part.indexOf('=');
+    const name = part.slice(0, at).trim();
+    if (at < 0 || found.has(name) || !PAGE_COOKIES.has(name)) continue;
+    found.set(name, name === '_guid' ? 'set' : part.slice(at + 1).trim());
+  }
+  return [...found.keys()]
+    .sort()
+    .map((name) => `${name}=${found.get(name)}`)
+    .join('; ');
 }

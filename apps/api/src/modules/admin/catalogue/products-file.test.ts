@@ -1,9 +1,10 @@
+import zlib from 'node:zlib';
 import { adminAuditLog } from '@storefront/db/schema/admin';
 import { parse } from 'csv-parse/sync';
 import { and, eq, gt, max, sql } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { picture } from '../../media/image-test-files.ts';
 import { adminCall } from '../admin.fixtures.ts';
@@ -11,6 +12,73 @@ import { csv, productsFileApp } from './products-file.fixtures.ts';
 
 // The long imports (10,000 rows in short batches, and undoing them) are products-file.batches.test.ts.
 const { ctx, auditCount, productCount, snapshot, exported, upload, menu } = productsFileApp();
+
+/**
+ * A zip whose one part, the first sheet, has no sizes in its local header (flag bit 3: they follow its
+ * data, in a data descriptor) and whose central directory claims 1,000 bytes, while its deflated spaces
+ * inflate to `size` bytes.
+ */
+async function descriptorBomb(size: number): Promise<Buffer> {
+  const deflater = zlib.createDeflateRaw({ level: 9 });
+  const deflated = (async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of deflater) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  })();
+  const spaces = Buffer.alloc(1024 * 1024, ' ');
+  for (let written = 0; written < size; written += spaces.length) deflater.write(spaces);
+  deflater.end();
+  const data = await deflated;
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const claimed = 1000;
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4); // version needed
+  local.writeUInt16LE(0x0008, 6); // sizes and CRC in the data descriptor
+  local.writeUInt16LE(8, 8); // deflated
+  local.writeUInt16LE(name.length, 26);
+  const descriptor = Buffer.alloc(16);
+  descriptor.writeUInt32LE(0x08074b50, 0);
+  descriptor.writeUInt32LE(data.length, 8);
+  descriptor.writeUInt32LE(claimed, 12);
+  const entry = Buffer.alloc(46);
+  entry.writeUInt32LE(0x02014b50, 0);
+  entry.writeUInt16LE(20, 4); // version made by
+  entry.writeUInt16LE(20, 6);
+  entry.writeUInt16LE(0x0008, 8);
+  entry.writeUInt16LE(8, 10);
+  entry.writeUInt32LE(data.length, 20);
+  entry.writeUInt32LE(claimed, 24);
+  entry.writeUInt16LE(name.length, 28);
+  const directoryAt = local.length + name.length + data.length + descriptor.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(entry.length + name.length, 12);
+  end.writeUInt32LE(directoryAt, 16);
+  return Buffer.concat([local, name, data, descriptor, entry, name, end]);
+}
+
+/** Counts the bytes zlib inflates for any inflater (ours, or a reader's) while `run` runs. */
+async function inflatedWhile<T>(run: () => Promise<T>): Promise<{ result: T; inflated: number }> {
+  let inflated = 0;
+  const create = zlib.createInflateRaw;
+  const spy = vi.spyOn(zlib, 'createInflateRaw').mockImplementation((options) => {
+    const inflater = create(options);
+    const push = inflater.push.bind(inflater);
+    inflater.push = (chunk, encoding) => {
+      if (chunk) inflated += chunk.length;
+      return push(chunk, encoding);
+    };
+    return inflater;
+  });
+  try {
+    return { result: await run(), inflated };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 describe('products export and import', () => {
   it('exports every product of the company as CSV and XLSX in the import columns', async () => {
@@ -394,7 +462,7 @@ describe('products export and import', () => {
     expect(good.json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
   });
 
-  it('refuses an XLSX that would unpack to more than it may (a zip bomb) before unpacking it', async () => {
+  it('refuses an XLSX that would unpack to more than it may (a zip bomb)', async () => {
     const sheet = await writeXlsxFile([[{ value: 'title' }, { value: 'price' }]]).toBuffer();
     const entries = unzipSync(new Uint8Array(sheet));
     const xml = 'xl/worksheets/sheet1.xml';
@@ -416,6 +484,22 @@ describe('products export and import', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ non_field_errors: [message] });
     }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses an XLSX whose part hides its size in a data descriptor, inflating no more than 50 MB of it', async () => {
+    const MB = 1024 * 1024;
+    const bomb = await descriptorBomb(100 * MB);
+    expect(bomb.length).toBeLessThan(MB / 4);
+    const before = await snapshot();
+    const { result: res, inflated } = await inflatedWhile(() => upload(bomb, 'en', 'productos.xlsx'));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      non_field_errors: ['The XLSX file unpacks to more than 50 MB or 200 parts. Split it into several.'],
+    });
+    // zlib stopped at the cap, within two of its 64 KiB chunks: not at the 100 MB the part holds.
+    expect(inflated).toBeGreaterThan(50 * MB);
+    expect(inflated).toBeLessThanOrEqual(50 * MB + 2 * 64 * 1024);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -1,3 +1,5 @@
+import { orders } from '@storefront/db/schema/orders';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
 import { localNow } from '../../catalogue/pickup-schedule.ts';
@@ -79,6 +81,27 @@ describe('admin orders', () => {
       before: { status: 'RECEIVED' },
       after: { status: 'ACCEPTED' },
     });
+  });
+
+  it('answers nothing for a place of another company, though that place has orders', async () => {
+    // The member's order again, as the rival company's at its own place.
+    const [mine] = await t.db.select().from(orders).where(eq(orders.uid, orderUid));
+    if (!mine) throw new Error('the order is missing');
+    const [theirs] = await t.db
+      .insert(orders)
+      .values({ ...mine, uid: undefined, companyUid: 'rival-main', placeUid: 'place-rival' })
+      .returning({ uid: orders.uid });
+    const rivalList = await t.app.inject({
+      url: '/api/admin/companies/rival-main/orders/?place=place-rival',
+      headers: as(tokens.rivalOwner),
+    });
+    expect(rivalList.json().results.map((order: { uid: string }) => order.uid)).toEqual([theirs?.uid]);
+    // As the other filters of a list do (availability's place, places' city), another company's place
+    // matches none of this company's orders: an empty list, not theirs.
+    const foreign = await get('orders/?place=place-rival');
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(foreign.json()).toMatchObject({ count: 0, results: [] });
+    await t.db.delete(orders).where(eq(orders.companyUid, 'rival-main'));
   });
 
   it("answers 404 for another company's order and 400 for bad input", async () => {
