@@ -300,8 +300,9 @@ export async function loginWithProvider(
   });
 }
 
+/** `POST v5/logout/`: the session ends, and this device gets none of the member's notifications. */
 export async function logout(ctx: MemberContext, token: string): Promise<{ detail: string }> {
-  await endSession(ctx.db, token);
+  await ctx.db.transaction((tx) => endSession(tx, token));
   return { detail: ACCOUNT_MESSAGES.loggedOut[ctx.language] };
 }
 
