@@ -338,8 +338,15 @@ async function sendLink(
     expiresAt,
   });
   const language = user.language === 'en' ? 'en' : ctx.language;
-  const mail = accountMail(purpose, language, ctx.app.name, user.firstName, linkFor(token));
-  if (user.email) await queueMail(tx, { appUid: ctx.app.uid, to: user.email, ...mail });
+  const verified = user.emailVerifiedAt !== null;
+  const mail = accountMail(
+    purpose,
+    language,
+    ctx.app.name,
+    { firstName: user.firstName, verified },
+    linkFor(token),
+  );
+  if (user.email) await queueMail(tx, { appUid: ctx.app.uid, to: user.email, verified, ...mail });
 }
 
 const linkKey = (ctx: RequestContext, purpose: LinkPurpose, userUid: string, token: string) => ({
