@@ -216,7 +216,7 @@ describe('mail to an address nobody verified', () => {
     address: 'Av. Larco 123, premios en www.gana-ya.pe',
     reference: 'Escribe a premios@gana-ya.com o entra a https://gana-ya.com/x',
   };
-  /** The links a mail reader makes of a text (linkifyjs, as web mail readers do). */
+  /** The links a linkifier (linkifyjs) makes of a text, as a mail reader would. */
   const linksIn = (text: string | undefined) => findLinks(text ?? '').map((link) => link.href);
 
   it('greets it without the name, and no customer text becomes a link', async () => {
