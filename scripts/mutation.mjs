@@ -70,9 +70,10 @@ export const MODULES = [
   },
   {
     name: 'rate-limit-keys',
-    // The limits' keys and refusals (the stores are rate-limit.test.ts's), and the account a sign-in names.
+    // The limits' keys, refusals and give-backs (the counters are rate-limit.test.ts's), and the account a
+    // sign-in names.
     mutate: [
-      `${api}/plugins/rate-limit.ts:125-202`,
+      `${api}/plugins/rate-limit.ts:136-233`,
       `${api}/modules/accounts/accounts.service.ts:91-94`,
       `${api}/modules/accounts/accounts.service.ts:217-231`,
     ],

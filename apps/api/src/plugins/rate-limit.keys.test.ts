@@ -1,42 +1,50 @@
-import rateLimit from '@fastify/rate-limit';
+import { AppError } from '@storefront/contracts/errors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAccountKey } from '../modules/accounts/accounts.service.ts';
-import { bodyKey, byIp, failureLimit, type Limit, limitBy, MAX_WINDOW_MS } from './rate-limit.ts';
+import {
+  bodyKey,
+  byIp,
+  failureLimit,
+  type Limit,
+  limitBy,
+  MAX_WINDOW_MS,
+  type RateCounters,
+} from './rate-limit.ts';
 
-// What each limit counts: the key it hands the store (limit, tenant, client), written here by hand, and
-// when a request is refused. The counters themselves are the store's (rate-limit.test.ts, accounts.limits).
+// What each limit counts: the key it hands the counters (limit, tenant, client), written here by hand,
+// when a request is refused, and what is given back. The counters themselves are rate-limit.test.ts's
+// and password-bursts.test.ts's.
 
 interface Call {
-  operation: 'incr' | 'read';
+  operation: 'hit' | 'giveBack';
   key: string;
-  timeWindow: number;
-  max: number;
+  windowMs: number;
 }
 const calls: Call[] = [];
 const counts = new Map<string, number>();
 
-type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
-/** An in-memory store that writes down every key it is asked about; ttl is the whole window. */
-class RecordingStore {
-  incr(key: string, callback: Callback, timeWindow: number, max: number) {
-    calls.push({ operation: 'incr', key, timeWindow, max });
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    callback(null, { current: counts.get(key) ?? 0, ttl: timeWindow });
-  }
-  read(key: string, callback: Callback, timeWindow: number, max: number) {
-    calls.push({ operation: 'read', key, timeWindow, max });
-    callback(null, { current: counts.get(key) ?? 0, ttl: timeWindow });
-  }
-  child() {
-    return this;
-  }
-}
+/** In-memory counters that write down every key they count or give back; ttl is the whole window. */
+const recording: RateCounters = {
+  async hit(key, windowMs) {
+    calls.push({ operation: 'hit', key, windowMs });
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    return {
+      count,
+      ttlMs: windowMs,
+      giveBack: async () => {
+        calls.push({ operation: 'giveBack', key, windowMs });
+        counts.set(key, (counts.get(key) ?? 0) - 1);
+      },
+    };
+  },
+};
 
 let fastify: FastifyInstance;
-beforeAll(async () => {
+beforeAll(() => {
   fastify = Fastify();
-  await fastify.register(rateLimit, { global: false, store: RecordingStore });
+  fastify.decorate('rateCounters', recording);
 });
 afterAll(() => fastify.close());
 
@@ -86,8 +94,8 @@ describe('limit keys', () => {
     const handler = limitBy(fastify, byIp('reset', 10, 15 * 60_000), byEmail(5));
     await run(handler, request({ tenant: 'demo', ip: '198.51.100.4', body: { email: ' Ana@Demo.PE ' } }));
     expect(calls).toEqual([
-      { operation: 'incr', key: 'reset:ip:demo:198.51.100.4', timeWindow: 900_000, max: 10 },
-      { operation: 'incr', key: 'reset:email:demo:ana@demo.pe', timeWindow: 60_000, max: 5 },
+      { operation: 'hit', key: 'reset:ip:demo:198.51.100.4', windowMs: 900_000 },
+      { operation: 'hit', key: 'reset:email:demo:ana@demo.pe', windowMs: 60_000 },
     ]);
   });
 
@@ -146,31 +154,65 @@ describe('limitBy', () => {
 });
 
 describe('failureLimit', () => {
-  it('guard only reads; fail counts; the guard refuses once max failures are counted', async () => {
+  const wrong = () => Promise.reject(new AppError('INVALID_CREDENTIALS'));
+
+  it('guard counts first; an attempt keeps its count only when it fails with the failure code', async () => {
     fresh();
-    const { guard, fail } = failureLimit(fastify, byIp('login', 2, 60_000));
+    const { guard, attempt } = failureLimit(fastify, byIp('login', 2, 60_000));
     const req = request({ tenant: 'demo', ip: '10.1.0.2' });
+    const key = 'login:ip:demo:10.1.0.2';
     expect((await run(guard, req)).code).toBe('passed');
-    await fail(req);
+    expect(await attempt(req, 'INVALID_CREDENTIALS', async () => 'token')).toBe('token');
     expect((await run(guard, req)).code).toBe('passed');
-    await fail(req);
+    await expect(
+      attempt(req, 'INVALID_CREDENTIALS', () => Promise.reject(new AppError('VALIDATION'))),
+    ).rejects.toThrow('VALIDATION');
+    expect(counts.get(key)).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      expect((await run(guard, req)).code).toBe('passed');
+      await expect(attempt(req, 'INVALID_CREDENTIALS', wrong)).rejects.toThrow('INVALID_CREDENTIALS');
+    }
     const refused = await run(guard, req);
     expect(refused).toEqual({ code: 'RATE_LIMITED', headers: { 'retry-after': 60 } });
-    expect(calls.map((call) => call.operation)).toEqual(['read', 'incr', 'read', 'incr', 'read']);
-    expect(new Set(calls.map((call) => call.key))).toEqual(new Set(['login:ip:demo:10.1.0.2']));
+    expect(counts.get(key)).toBe(2);
+    expect(calls.map((call) => call.operation)).toEqual([
+      'hit',
+      'giveBack',
+      'hit',
+      'giveBack',
+      'hit',
+      'hit',
+      'hit',
+      'giveBack',
+    ]);
+    expect(new Set(calls.map((call) => call.key))).toEqual(new Set([key]));
+  });
+
+  it('a refused attempt gives back what it counted under every limit', async () => {
+    fresh();
+    const account: Limit = { name: 'login:account', max: 1, windowMs: 60_000, keyOf: () => 'ana@demo.pe' };
+    const { guard, attempt } = failureLimit(fastify, byIp('login', 5, 60_000), account);
+    const req = request({ tenant: 'demo', ip: '10.1.0.3' });
+    expect((await run(guard, req)).code).toBe('passed');
+    await expect(attempt(req, 'INVALID_CREDENTIALS', wrong)).rejects.toThrow('INVALID_CREDENTIALS');
+    expect((await run(guard, req)).code).toBe('RATE_LIMITED');
+    expect(Object.fromEntries(counts)).toEqual({
+      'login:ip:demo:10.1.0.3': 1,
+      'login:account:demo:ana@demo.pe': 1,
+    });
   });
 
   it('neither guards nor counts a limit whose key is null', async () => {
     fresh();
-    const { guard, fail } = failureLimit(fastify, byEmail(1), byIp('login', 5, 60_000));
+    const { guard, attempt } = failureLimit(fastify, byEmail(1), byIp('login', 5, 60_000));
     const req = request({ tenant: 'demo', body: { email: '' } });
-    await fail(req);
-    await fail(req);
-    expect((await run(guard, req)).code).toBe('passed');
+    for (let i = 0; i < 2; i++) {
+      expect((await run(guard, req)).code).toBe('passed');
+      await expect(attempt(req, 'INVALID_CREDENTIALS', wrong)).rejects.toThrow('INVALID_CREDENTIALS');
+    }
     expect(calls.map((call) => `${call.operation} ${call.key}`)).toEqual([
-      'incr login:ip:demo:203.0.113.7',
-      'incr login:ip:demo:203.0.113.7',
-      'read login:ip:demo:203.0.113.7',
+      'hit login:ip:demo:203.0.113.7',
+      'hit login:ip:demo:203.0.113.7',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { rateLimitHits } from '@storefront/db/schema/accounts';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 
 /** Counts one hit in the key's fixed window, starting a new window when the last one is over. */
 export async function countHit(
@@ -25,16 +25,14 @@ export async function countHit(
   return { count: row.count, windowStart: Number(row.windowStart) };
 }
 
-/** The key's count in its current window, without counting a hit (0 once the window is over). */
-export async function peekHits(
-  db: Executor,
-  key: string,
-  windowMs: number,
-  nowMs: number,
-): Promise<{ count: number; windowStart: number }> {
-  const [row] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, key));
-  if (!row || Number(row.windowStart) + windowMs <= nowMs) return { count: 0, windowStart: nowMs };
-  return { count: row.count, windowStart: Number(row.windowStart) };
+/** Takes one hit back out of the window that started at `windowStart`; nothing once a new one has started. */
+export async function uncountHit(db: Executor, key: string, windowStart: number): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ count: sql`${rateLimitHits.count} - 1` })
+    .where(
+      and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart), gt(rateLimitHits.count, 0)),
+    );
 }
 
 /** Deletes the counters whose window started before `beforeMs`; answers how many went. */

@@ -1,44 +1,80 @@
 import { once } from 'node:events';
-import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
-import { AppError } from '@storefront/contracts/errors';
+import { AppError, type ErrorCode } from '@storefront/contracts/errors';
 import type { Database } from '@storefront/db/client';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { countHit, peekHits, pruneHits } from './rate-limit.repository.ts';
+import { countHit, pruneHits, uncountHit } from './rate-limit.repository.ts';
 
 /** The longest window a limit may have: counters older than this are pruned from PostgreSQL. */
 export const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 const REDIS_CONNECT_TIMEOUT_MS = 2000;
+const REDIS_PREFIX = 'rate-limit:';
 
-type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+/** One hit counted in a key's fixed window. */
+export interface Hit {
+  /** The key's count in its window, this hit included. */
+  count: number;
+  /** How long the window still runs. */
+  ttlMs: number;
+  /** Takes this hit back out of its window; nothing once that window is over. */
+  giveBack(): Promise<void>;
+}
 
-/** A @fastify/rate-limit store in PostgreSQL, so that every API process shares the counters (architecture §1). */
-function postgresStore(db: Database) {
-  const answer = (
-    pending: Promise<{ count: number; windowStart: number }>,
-    timeWindow: number,
-    now: number,
-    callback: StoreCallback,
-  ) =>
-    pending.then(
-      ({ count, windowStart }) => callback(null, { current: count, ttl: windowStart + timeWindow - now }),
-      (error: Error) => callback(error),
-    );
-  return class PostgresStore implements FastifyRateLimitStore {
-    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+/** Where the rate-limit counters live, shared by every API process (architecture §1). */
+export interface RateCounters {
+  /** Counts one hit and answers the count with it, atomically: parallel hits each get their own number. */
+  hit(key: string, windowMs: number): Promise<Hit>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateCounters: RateCounters;
+  }
+}
+
+function postgresCounters(db: Database): RateCounters {
+  return {
+    async hit(key, windowMs) {
       const now = Date.now();
-      answer(countHit(db, key, timeWindow, now), timeWindow, now, callback);
-    }
-    read(key: string, callback: StoreCallback, timeWindow: number): void {
-      const now = Date.now();
-      answer(peekHits(db, key, timeWindow, now), timeWindow, now, callback);
-    }
-    child(): FastifyRateLimitStore {
-      return this;
-    }
+      const { count, windowStart } = await countHit(db, key, windowMs, now);
+      return { count, ttlMs: windowStart + windowMs - now, giveBack: () => uncountHit(db, key, windowStart) };
+    },
+  };
+}
+
+// One INCR, and the window's expiry on its first hit (or on a key somehow left without one).
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+// A key's time left only shrinks: more than the hit saw is a later window, which keeps its count.
+const GIVE_BACK_SCRIPT = `
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 and ttl <= tonumber(ARGV[1]) and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0`;
+
+function redisCounters(client: Redis): RateCounters {
+  return {
+    async hit(key, windowMs) {
+      const redisKey = REDIS_PREFIX + key;
+      const [count, ttlMs] = (await client.eval(HIT_SCRIPT, 1, redisKey, windowMs)) as [number, number];
+      return {
+        count,
+        ttlMs,
+        // Redis down: the hit stays counted rather than the answer waiting for a reconnection.
+        giveBack: async () => {
+          if (client.status === 'ready') await client.eval(GIVE_BACK_SCRIPT, 1, redisKey, ttlMs);
+        },
+      };
+    },
   };
 }
 
@@ -47,39 +83,13 @@ function postgresStore(db: Database) {
  * requests (sign-in, registration) nor lift their limits, nor make them wait for reconnections. The
  * counts restart in the other store.
  */
-function redisOrPostgresStore(client: Redis, db: Database) {
-  const Postgres = postgresStore(db);
-  return class RedisOrPostgresStore implements FastifyRateLimitStore {
-    private readonly redis = new RedisStore(false, false, client, 'rate-limit:');
-    private readonly postgres = new Postgres();
-    incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
-      this.count('incr', key, callback, timeWindow, max);
-    }
-    read(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
-      this.count('read', key, callback, timeWindow, max);
-    }
-    /** Asks Redis when it is connected, PostgreSQL when it is not or when Redis fails the call. */
-    private count(
-      operation: 'incr' | 'read',
-      key: string,
-      callback: StoreCallback,
-      timeWindow: number,
-      max: number,
-    ): void {
-      const inPostgres = () => this.postgres[operation](key, callback, timeWindow);
-      if (client.status !== 'ready') inPostgres();
-      else {
-        this.redis[operation](
-          key,
-          (error, result) => (error ? inPostgres() : callback(null, result)),
-          timeWindow,
-          max,
-        );
-      }
-    }
-    child(): FastifyRateLimitStore {
-      return this;
-    }
+function redisOrPostgresCounters(client: Redis, postgres: RateCounters): RateCounters {
+  const redis = redisCounters(client);
+  return {
+    hit: (key, windowMs) =>
+      client.status === 'ready'
+        ? redis.hit(key, windowMs).catch(() => postgres.hit(key, windowMs))
+        : postgres.hit(key, windowMs),
   };
 }
 
@@ -89,6 +99,7 @@ function redisOrPostgresStore(client: Redis, db: Database) {
  * them (limitBy, failureLimit).
  */
 export const rateLimitPlugin = fp(async function rateLimiting(fastify: FastifyInstance) {
+  const postgres = postgresCounters(fastify.db);
   const redisUrl = fastify.config.REDIS_URL;
   if (redisUrl) {
     // Loaded only when configured (20 MB of memory otherwise unused). A Redis outage fails the calls to
@@ -103,9 +114,9 @@ export const rateLimitPlugin = fp(async function rateLimiting(fastify: FastifyIn
     fastify.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
-    await fastify.register(rateLimit, { global: false, store: redisOrPostgresStore(redis, fastify.db) });
+    fastify.decorate('rateCounters', redisOrPostgresCounters(redis, postgres));
   } else {
-    await fastify.register(rateLimit, { global: false, store: postgresStore(fastify.db) });
+    fastify.decorate('rateCounters', postgres);
   }
   // Old windows in PostgreSQL are deleted now and then (Redis expires its keys by itself). Closing the
   // app stops the timer and waits for a running pass, so that the database is never closed under it.
@@ -148,55 +159,75 @@ export function bodyKey(request: FastifyRequest, ...fields: string[]): string | 
   return typeof value === 'string' ? value.trim().toLowerCase() : null;
 }
 
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
-
-// Keys are scoped to the tenant, so that one app's traffic never locks out another's members.
-function limiters(fastify: FastifyInstance, limits: Limit[]) {
+function checkWindows(limits: Limit[]): void {
   for (const limit of limits)
     if (limit.windowMs > MAX_WINDOW_MS) throw new Error(`rate limit ${limit.name}: window over a day`);
-  return limits.map((limit) => ({
-    limit,
-    check: fastify.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: (request) => `${limit.name}:${request.tenant?.uid ?? '-'}:${limit.keyOf(request) ?? ''}`,
-    }) as Limiter,
-  }));
 }
 
-function refuse(reply: { header(name: string, value: number): unknown }, ttlInSeconds: number): never {
-  reply.header('retry-after', ttlInSeconds);
+/**
+ * Counts the request against one limit, under a key scoped to the tenant so that one app's traffic
+ * never locks out another's members; null when the limit does not apply to this request.
+ */
+function hitLimit(fastify: FastifyInstance, limit: Limit, request: FastifyRequest): Promise<Hit> | null {
+  const client = limit.keyOf(request);
+  if (client === null) return null;
+  return fastify.rateCounters.hit(`${limit.name}:${request.tenant?.uid ?? '-'}:${client}`, limit.windowMs);
+}
+
+function refuse(reply: Pick<FastifyReply, 'header'>, hit: Hit): never {
+  reply.header('retry-after', Math.ceil(hit.ttlMs / 1000));
   throw new AppError('RATE_LIMITED');
 }
 
 /** A preHandler that counts every request against each limit and answers 429 once one is exceeded. */
 export function limitBy(fastify: FastifyInstance, ...limits: Limit[]): preHandlerAsyncHookHandler {
-  const all = limiters(fastify, limits);
+  checkWindows(limits);
   return async (request, reply) => {
-    for (const { limit, check } of all) {
-      if (limit.keyOf(request) === null) continue;
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) refuse(reply, result.ttlInSeconds);
+    for (const limit of limits) {
+      const hit = await hitLimit(fastify, limit, request);
+      if (hit && hit.count > limit.max) refuse(reply, hit);
     }
   };
 }
 
 /**
- * Limits that count failures only (wrong passwords): `guard` answers 429 once a limit has been
- * reached, `fail` counts one failure. Members who sign in successfully are never slowed down.
+ * Limits on failures (wrong passwords). `guard`, a preHandler, counts the attempt against each limit
+ * before anything is checked, and refuses it (429) when one is then over: parallel attempts each get a
+ * count of their own, so no more than the limit are checked, however many arrive at once. `attempt`
+ * runs the check; its count stays only when it fails with the given code, so members who sign in are
+ * never slowed down, and a refused attempt counts nothing. A limit also bounds the checks under way.
  */
 export function failureLimit(fastify: FastifyInstance, ...limits: Limit[]) {
-  const all = limiters(fastify, limits);
+  checkWindows(limits);
+  const counted = new WeakMap<FastifyRequest, Hit[]>();
+  const giveBack = (request: FastifyRequest, hits: Hit[]) =>
+    Promise.all(hits.map((hit) => hit.giveBack())).catch((error) =>
+      request.log.warn({ err: error }, 'giving back a rate-limit count failed'),
+    );
   return {
     guard: (async (request, reply) => {
-      for (const { limit, check } of all) {
-        if (limit.keyOf(request) === null) continue;
-        const result = await check(request, { increment: false });
-        if (!result.isAllowed && result.remaining === 0) refuse(reply, result.ttlInSeconds);
+      const hits: Hit[] = [];
+      for (const limit of limits) {
+        const hit = await hitLimit(fastify, limit, request);
+        if (!hit) continue;
+        hits.push(hit);
+        if (hit.count > limit.max) {
+          await giveBack(request, hits);
+          refuse(reply, hit);
+        }
       }
+      counted.set(request, hits);
     }) as preHandlerAsyncHookHandler,
-    async fail(request: FastifyRequest): Promise<void> {
-      for (const { limit, check } of all) if (limit.keyOf(request) !== null) await check(request);
+    async attempt<T>(request: FastifyRequest, failure: ErrorCode, check: () => Promise<T>): Promise<T> {
+      let failed = false;
+      try {
+        return await check();
+      } catch (error) {
+        failed = error instanceof AppError && error.code === failure;
+        throw error;
+      } finally {
+        if (!failed) await giveBack(request, counted.get(request) ?? []);
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { authTokens } from './sessions.ts';
 import { apps } from './tenancy.ts';
 import { users } from './users.ts';
 
@@ -17,12 +18,17 @@ export const pushSubscriptions = pgTable(
     userUid: uuid()
       .notNull()
       .references(() => users.uid, { onDelete: 'cascade' }),
+    /**
+     * The session that registered the device: signing out there, or that session ending any other way,
+     * deletes the subscription. Null for devices registered before this was kept.
+     */
+    tokenHash: text().references(() => authTokens.tokenHash, { onDelete: 'cascade' }),
     endpoint: text().notNull().unique(),
     p256dh: text().notNull(),
     auth: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userUid)],
+  (t) => [index().on(t.userUid), index().on(t.tokenHash)],
 );
 
 /** What a notification shows: its title, its text and the page it opens. */

@@ -1,7 +1,9 @@
 import type { LinkPurpose } from '@storefront/contracts/accounts';
 import type { Executor } from '@storefront/db/client';
 import { accountLinks } from '@storefront/db/schema/accounts';
+import { savedAddresses } from '@storefront/db/schema/addresses';
 import { memberships, programs } from '@storefront/db/schema/loyalty';
+import { pushSubscriptions } from '@storefront/db/schema/push';
 import { areas } from '@storefront/db/schema/tenancy';
 import { staffRoles, users } from '@storefront/db/schema/users';
 import { and, asc, count, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
@@ -159,11 +161,18 @@ export async function listMemberPrograms(
 }
 
 /**
- * Deletes an account: its benefits go (memberships, and with them their ledger), its personal data is
- * erased, and the row stays only as a tombstone for the orders that point to it.
+ * Deletes an account: its benefits go (memberships, and with them their ledger), its saved addresses
+ * and its devices' push subscriptions too, its personal data is erased, and the row stays only as a
+ * tombstone for the orders that point to it.
  */
 export async function deleteAccount(db: Executor, appUid: string, userUid: string): Promise<void> {
   await db.delete(memberships).where(and(eq(memberships.appUid, appUid), eq(memberships.userUid, userUid)));
+  await db
+    .delete(savedAddresses)
+    .where(and(eq(savedAddresses.appUid, appUid), eq(savedAddresses.userUid, userUid)));
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.appUid, appUid), eq(pushSubscriptions.userUid, userUid)));
   await db
     .update(users)
     .set({

@@ -82,15 +82,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: tokenResponseSchema, ...errorResponses },
     },
     preHandler: loginFailures.guard,
-    handler: async (request) => {
-      try {
-        return await login(contextOf(request), config, clientInfo(request), request.body);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
-          await loginFailures.fail(request);
-        throw error;
-      }
-    },
+    handler: (request) =>
+      loginFailures.attempt(request, 'INVALID_CREDENTIALS', () =>
+        login(contextOf(request), config, clientInfo(request), request.body),
+      ),
   });
 
   // Each provider's token is checked with the provider; the IP limit only stops token-guessing floods.
@@ -197,15 +192,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: detailSchema, ...errorResponses },
     },
     preHandler: passwordFailures.guard,
-    handler: async (request) => {
-      try {
-        return await changePassword(await memberContextOf(request), tokenOf(request), request.body);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'WRONG_PASSWORD')
-          await passwordFailures.fail(request);
-        throw error;
-      }
-    },
+    handler: (request) =>
+      passwordFailures.attempt(request, 'WRONG_PASSWORD', async () =>
+        changePassword(await memberContextOf(request), tokenOf(request), request.body),
+      ),
   });
 
   api.post('/v5/me/reset_password/', {

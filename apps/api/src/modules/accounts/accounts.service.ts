@@ -300,8 +300,9 @@ export async function loginWithProvider(
   });
 }
 
+/** `POST v5/logout/`: the session ends, and this device gets none of the member's notifications. */
 export async function logout(ctx: MemberContext, token: string): Promise<{ detail: string }> {
-  await endSession(ctx.db, token);
+  await ctx.db.transaction((tx) => endSession(tx, token));
   return { detail: ACCOUNT_MESSAGES.loggedOut[ctx.language] };
 }
 
@@ -337,8 +338,15 @@ async function sendLink(
     expiresAt,
   });
   const language = user.language === 'en' ? 'en' : ctx.language;
-  const mail = accountMail(purpose, language, ctx.app.name, user.firstName, linkFor(token));
-  if (user.email) await queueMail(tx, { appUid: ctx.app.uid, to: user.email, ...mail });
+  const verified = user.emailVerifiedAt !== null;
+  const mail = accountMail(
+    purpose,
+    language,
+    ctx.app.name,
+    { firstName: user.firstName, verified },
+    linkFor(token),
+  );
+  if (user.email) await queueMail(tx, { appUid: ctx.app.uid, to: user.email, verified, ...mail });
 }
 
 const linkKey = (ctx: RequestContext, purpose: LinkPurpose, userUid: string, token: string) => ({

@@ -39,7 +39,13 @@ describe('mail outbox', () => {
 
   it('delivers each pending message once, however many workers run at once', async () => {
     for (let i = 0; i < 12; i++)
-      await queueMail(t.db, { appUid: 'demo', to: `m${i}@example.pe`, subject: 's', text: 'x' });
+      await queueMail(t.db, {
+        appUid: 'demo',
+        to: `m${i}@example.pe`,
+        subject: 's',
+        text: 'x',
+        verified: true,
+      });
     const delivered: string[] = [];
     const deliver: Deliver = async (mail) => {
       delivered.push(mail.to);
@@ -53,7 +59,7 @@ describe('mail outbox', () => {
   });
 
   it('retries a failed delivery and gives up after five attempts', async () => {
-    await queueMail(t.db, { appUid: 'demo', to: 'down@example.pe', subject: 's', text: 'x' });
+    await queueMail(t.db, { appUid: 'demo', to: 'down@example.pe', subject: 's', text: 'x', verified: true });
     const failing: Deliver = async () => {
       throw new Error('smtp down');
     };
@@ -82,7 +88,13 @@ describe('mail outbox', () => {
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as AddressInfo;
     try {
-      await queueMail(t.db, { appUid: 'multi', to: 'smtp@example.pe', subject: 'Hola', text: 'cuerpo' });
+      await queueMail(t.db, {
+        appUid: 'multi',
+        to: 'smtp@example.pe',
+        subject: 'Hola',
+        text: 'cuerpo',
+        verified: true,
+      });
       const deliver = smtpOrLogDelivery(`smtp://127.0.0.1:${port}`, 'Tienda <no-reply@demo.pe>', silentLog);
       await deliverPendingMail(t.db, deliver);
       expect(received).toHaveLength(1);
@@ -97,7 +109,7 @@ describe('mail outbox', () => {
 
   it('keeps the mail pending, its attempts unspent, while the SMTP server is unreachable', async () => {
     for (const to of ['outage1@example.pe', 'outage2@example.pe'])
-      await queueMail(t.db, { appUid: 'demo', to, subject: 's', text: 'x' });
+      await queueMail(t.db, { appUid: 'demo', to, subject: 's', text: 'x', verified: true });
     const deliver = smtpOrLogDelivery(
       `smtp://127.0.0.1:${await closedPort()}`,
       'no-reply@demo.pe',
@@ -165,7 +177,13 @@ describe('mail outbox', () => {
       await stop();
     }
     const afterStop = passes;
-    await queueMail(t.db, { appUid: 'demo', to: 'after-stop@example.pe', subject: 's', text: 'x' });
+    await queueMail(t.db, {
+      appUid: 'demo',
+      to: 'after-stop@example.pe',
+      subject: 's',
+      text: 'x',
+      verified: true,
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(passes).toBe(afterStop);
   });

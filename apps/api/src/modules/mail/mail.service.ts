@@ -2,6 +2,7 @@ import type { Database, Executor } from '@storefront/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { startOutboxWorker } from '../../lib/outbox-worker.ts';
+import { countHit } from '../../plugins/rate-limit.repository.ts';
 import {
   insertMail,
   lockPendingMail,
@@ -14,8 +15,26 @@ import {
 /** Give up on a message after this many failed deliveries. */
 const MAX_ATTEMPTS = 5;
 const BATCH_SIZE = 20;
-/** Queues mail in the caller's transaction, so that it goes out only if the change that causes it commits. */
-export const queueMail = (db: Executor, mail: NewMail) => insertMail(db, mail);
+/**
+ * Mails that one address nobody verified may get in an hour, whatever causes them: a sign-up's
+ * verification and one order followed to its delivery (receipt and three status mails) fit, and
+ * anyone typing a stranger's address gets no more than this sent to it. A verified address has no limit.
+ */
+export const UNVERIFIED_MAILS_PER_HOUR = 6;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Queues mail in the caller's transaction, so that it goes out only if the change that causes it
+ * commits; a mail over the hour's limit of an unverified address is dropped. That count is kept in
+ * the database even with REDIS_URL: it is taken in the same transaction, and goes back with it.
+ */
+export async function queueMail(db: Executor, { verified, ...mail }: NewMail & { verified: boolean }) {
+  if (!verified) {
+    const key = `mail-unverified:${mail.appUid}:${mail.to.trim().toLowerCase()}`;
+    if ((await countHit(db, key, HOUR_MS, Date.now())).count > UNVERIFIED_MAILS_PER_HOUR) return;
+  }
+  await insertMail(db, mail);
+}
 
 /** Delivers one message; 'LOGGED' when there is no SMTP server and the log is the mailbox. */
 export type Deliver = (mail: MailRow) => Promise<'SENT' | 'LOGGED'>;

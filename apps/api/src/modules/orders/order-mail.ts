@@ -1,6 +1,7 @@
 import type { Language } from '@storefront/contracts/constants';
 import { centsToDecimal } from '@storefront/contracts/money';
 import type { PAYMENT_TYPES } from '@storefront/contracts/orders';
+import { greeting, inert } from '../mail/mail-text.ts';
 import type { NoticeParties } from './order-notices.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -9,7 +10,6 @@ const WORDS = {
   es: {
     receiptSubject: (app: string, n: number) => `${app}: recibimos tu pedido #${n}`,
     statusSubject: (app: string, n: number, status: string) => `${app}: tu pedido #${n} está ${status}`,
-    hello: (name: string) => (name ? `Hola ${name}:` : 'Hola:'),
     received: (n: number, place: string) => `Recibimos tu pedido #${n} en ${place}.`,
     moved: (n: number, status: string) => `Tu pedido #${n} está ${status}.`,
     status: {
@@ -49,7 +49,6 @@ const WORDS = {
   en: {
     receiptSubject: (app: string, n: number) => `${app}: we received your order #${n}`,
     statusSubject: (app: string, n: number, status: string) => `${app}: your order #${n} is ${status}`,
-    hello: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
     received: (n: number, place: string) => `We received your order #${n} at ${place}.`,
     moved: (n: number, status: string) => `Your order #${n} is ${status}.`,
     status: {
@@ -92,7 +91,14 @@ export const mailLanguage = (language: string): Language => (language === 'en' ?
 
 const orderLink = (order: OrderRow) => (order.siteOrigin ? `${order.siteOrigin}/orders/${order.uid}` : null);
 
-/** The receipt: lines with their options, discount, fare, total, payment, slot or address, the shop's phone. */
+/** The greeting: by name only to a verified address (mail-text.ts). */
+const hello = (parties: NoticeParties) =>
+  greeting(mailLanguage(parties.language), { firstName: parties.firstName, verified: parties.emailVerified });
+
+/**
+ * The receipt: lines with their options, discount, fare, total, payment, slot or address, the shop's
+ * phone. What the customer wrote (the address, its reference) is made inert: never a link.
+ */
 export function receiptMail(order: OrderRow, parties: NoticeParties) {
   const w = WORDS[mailLanguage(parties.language)];
   const money = (cents: number) => `${parties.currency} ${centsToDecimal(cents)}`;
@@ -107,7 +113,7 @@ export function receiptMail(order: OrderRow, parties: NoticeParties) {
   const collected = order.paymentType === 'CASH' || order.paymentType === 'CARD_ON_DELIVERY';
   const link = orderLink(order);
   const text = [
-    w.hello(parties.firstName),
+    hello(parties),
     '',
     w.received(order.number, parties.placeName),
     '',
@@ -129,7 +135,7 @@ export function receiptMail(order: OrderRow, parties: NoticeParties) {
       : []),
     '',
     order.orderType === 'DELIVERY'
-      ? `${w.deliverTo}: ${[order.address, order.district].filter(Boolean).join(', ')}${order.reference ? ` (${w.reference}: ${order.reference})` : ''}`
+      ? `${w.deliverTo}: ${inert([order.address, order.district].filter(Boolean).join(', '))}${order.reference ? ` (${w.reference}: ${inert(order.reference)})` : ''}`
       : `${w.pickup}: ${order.pickupDate}, ${order.startTime}–${order.endTime}`,
     ...(parties.placePhone ? [`${w.phone}: ${parties.placePhone}`] : []),
     ...(link ? ['', `${w.link}: ${link}`] : []),
@@ -143,7 +149,7 @@ export function statusMail(order: OrderRow, parties: NoticeParties) {
   const status = w.status[order.status] ?? order.status;
   const link = orderLink(order);
   const text = [
-    w.hello(parties.firstName),
+    hello(parties),
     '',
     w.moved(order.number, status),
     ...(parties.placePhone ? [`${w.phone} (${parties.placeName}): ${parties.placePhone}`] : []),

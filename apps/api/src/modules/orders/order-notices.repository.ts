@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import { apps, places } from '@storefront/db/schema/tenancy';
 import { users } from '@storefront/db/schema/users';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 /** Who an order's notices go to and what they name: the member, the place and the app. */
 export async function findNoticeParties(
@@ -11,6 +11,7 @@ export async function findNoticeParties(
   const [row] = await db
     .select({
       email: users.email,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       firstName: users.firstName,
       language: users.language,
       statusMails: users.orderStatusMails,

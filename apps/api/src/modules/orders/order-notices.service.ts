@@ -22,5 +22,5 @@ export async function noticeOrderStatus(tx: Executor, order: OrderRow, from: Ord
   if (!parties.email) return;
   if (!receipt && !parties.statusMails) return;
   const mail = receipt ? receiptMail(order, parties) : statusMail(order, parties);
-  await queueMail(tx, { appUid: order.appUid, to: parties.email, ...mail });
+  await queueMail(tx, { appUid: order.appUid, to: parties.email, verified: parties.emailVerified, ...mail });
 }

@@ -2,12 +2,13 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { users } from '@storefront/db/schema/users';
 import type { FastifyBaseLogger } from 'fastify';
+import { find as findLinks } from 'linkifyjs';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { loadBalance } from '../loyalty/ledger.service.ts';
-import { deliverPendingMail, smtpOrLogDelivery } from '../mail/mail.service.ts';
+import { deliverPendingMail, smtpOrLogDelivery, UNVERIFIED_MAILS_PER_HOUR } from '../mail/mail.service.ts';
 import { issueToken } from '../sessions/sessions.service.ts';
 import { type OrderStatus, transitionOrder } from './order-status.service.ts';
 import { auth, firstSlot, lomoSaltadoLine, pickupBody } from './orders.fixtures.ts';
@@ -54,11 +55,15 @@ async function mailTo(email: string): Promise<ParsedMail[]> {
 }
 
 /** A new member of the demo app, in a language, with `soles` of gift balance. */
-async function member(language: 'es' | 'en', soles = 0) {
+async function member(
+  language: 'es' | 'en',
+  soles = 0,
+  more: Partial<Pick<typeof users.$inferInsert, 'firstName' | 'emailVerifiedAt'>> = {},
+) {
   const email = `notice-${language}-${Date.now()}-${Math.random()}@test.pe`;
   const [user] = await t.db
     .insert(users)
-    .values({ appUid: 'demo', email, firstName: 'Ana', language })
+    .values({ appUid: 'demo', email, firstName: 'Ana', language, ...more })
     .returning({ uid: users.uid, appUid: users.appUid });
   if (!user) throw new Error('no user');
   if (soles > 0)
@@ -199,5 +204,84 @@ describe('order mails', () => {
     expect(res.json()).toHaveProperty('order_status_mails');
     const me = await t.app.inject({ url: '/api/v5/me/', headers: auth(token) });
     expect(me.json().order_status_mails).toBe(true);
+  });
+});
+
+// Issue 43 item 8: the shop's server must not carry someone else's text to an address nobody verified.
+describe('mail to an address nobody verified', () => {
+  const bait = 'Gana S/500 en http://evil.example/premio';
+  const baitedDelivery = {
+    order_type: 'DELIVERY',
+    district: 'Miraflores',
+    address: 'Av. Larco 123, premios en www.gana-ya.pe',
+    reference: 'Escribe a premios@gana-ya.com o entra a https://gana-ya.com/x',
+  };
+  /** The links a linkifier (linkifyjs) makes of a text, as a mail reader would. */
+  const linksIn = (text: string | undefined) => findLinks(text ?? '').map((link) => link.href);
+
+  it('greets it without the name, and no customer text becomes a link', async () => {
+    const { email, token } = await member('es', 0, { firstName: bait });
+    const order = await placeOrder(token, pickupBody(slot, [lomoSaltadoLine], baitedDelivery));
+    await move(order.uid, 'ACCEPTED');
+    const mails = await mailTo(email);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.html).toBe(false);
+      expect(mail.text?.split('\n')[0]).toBe('Hola:');
+      expect(mail.text).not.toContain('Gana');
+      expect(linksIn(mail.text)).toEqual([`http://localhost/orders/${order.uid}`]);
+    }
+    // The address still reads as written, a space after each dot that would have joined a name.
+    expect(mails[0]?.text).toContain('Entrega en: Av. Larco 123, premios en www. gana-ya. pe, Miraflores');
+  });
+
+  it('greets a verified address by name, and still no customer text becomes a link', async () => {
+    const { email, token } = await member('es', 0, { firstName: bait, emailVerifiedAt: new Date() });
+    const order = await placeOrder(token, pickupBody(slot, [lomoSaltadoLine], baitedDelivery));
+    const [receipt] = await mailTo(email);
+    expect(receipt?.text?.split('\n')[0]).toBe('Hola Gana S/500 en http: //evil. example/premio:');
+    expect(linksIn(receipt?.text)).toEqual([`http://localhost/orders/${order.uid}`]);
+  });
+
+  it('sends no name and no link of the registration form in the verification mail', async () => {
+    const email = `bait-${Date.now()}@test.pe`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/register/',
+      payload: {
+        document_type: 'NATIONAL_ID',
+        document_number: String(Date.now()).slice(-8),
+        first_name: bait,
+        last_name: 'https://evil.example',
+        email,
+        mobile_number: `9${String(Date.now()).slice(-8)}`,
+        password: 'Clave1234!',
+        accepted_terms_cond: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [verification] = await mailTo(email);
+    expect(verification?.text?.split('\n')[0]).toBe('Hola:');
+    expect(linksIn(verification?.text)).toEqual([
+      expect.stringMatching(/^http:\/\/localhost\/verification-email\//),
+    ]);
+  });
+
+  it(`mails it at most ${UNVERIFIED_MAILS_PER_HOUR} times an hour, however many orders arrive at once`, async () => {
+    const orders = 10;
+    const unverified = await member('es');
+    const verified = await member('es', 0, { emailVerifiedAt: new Date() });
+    const placed = await Promise.all(
+      [unverified, verified].flatMap(({ token }) =>
+        Array.from({ length: orders }, () => placeOrder(token, pickupBody(slot, [lomoSaltadoLine]))),
+      ),
+    );
+    expect(placed).toHaveLength(2 * orders);
+    const before = inbox.length;
+    while ((await deliverPendingMail(t.db, deliver)).delivered > 0);
+    const to = (email: string) =>
+      inbox.slice(before).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === email);
+    expect(to(unverified.email)).toHaveLength(UNVERIFIED_MAILS_PER_HOUR);
+    expect(to(verified.email)).toHaveLength(orders);
   });
 });

@@ -49,7 +49,8 @@ export function isPublicAddress(address: string, allowLoopback: boolean): boolea
 /** Whether a subscription's endpoint (already an https URL, pushEndpointSchema) may be posted to. */
 export function isAllowedEndpoint(endpoint: string, allowLoopback: boolean): boolean {
   const url = new URL(endpoint);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // A trailing dot only writes the name in full (`localhost.` is localhost): judge the name without it.
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (allowLoopback && isLoopbackAddress(host)) return true;
   // Push services are named hosts on the standard port; an address literal is someone's own machine.
   return isIP(host) === 0 && host.includes('.') && !LOCAL_NAME.test(host) && url.port === '';

@@ -4,10 +4,10 @@ import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
-/** A device's subscription, taken over by this member when the endpoint was someone else's. */
+/** A device's subscription, taken over by this member and session when the endpoint was someone else's. */
 export async function upsertSubscription(
   db: Executor,
-  row: Pick<SubscriptionRow, 'appUid' | 'userUid' | 'endpoint' | 'p256dh' | 'auth'>,
+  row: Pick<SubscriptionRow, 'appUid' | 'userUid' | 'tokenHash' | 'endpoint' | 'p256dh' | 'auth'>,
 ): Promise<void> {
   await db
     .insert(pushSubscriptions)
@@ -17,6 +17,7 @@ export async function upsertSubscription(
       set: {
         appUid: row.appUid,
         userUid: row.userUid,
+        tokenHash: row.tokenHash,
         p256dh: row.p256dh,
         auth: row.auth,
         createdAt: sql`now()`,

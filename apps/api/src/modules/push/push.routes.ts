@@ -30,8 +30,11 @@ export const pushRoutes: FastifyPluginAsyncZod = async (api) => {
       body: pushSubscriptionSchema,
       response: { 201: z.object({ endpoint: z.string() }), ...errorResponses },
     },
-    handler: async (request, reply) =>
-      reply.status(201).send(await subscribe(await memberContextOf(request), request.body, allowLoopback)),
+    handler: async (request, reply) => {
+      const ctx = await memberContextOf(request);
+      const answer = await subscribe(ctx, request.authToken as string, request.body, allowLoopback);
+      return reply.status(201).send(answer);
+    },
   });
 
   api.delete('/v5/me/push-subscriptions/', {

@@ -8,6 +8,7 @@ import type { PushPayload } from '@storefront/db/schema/push';
 import type { FastifyBaseLogger } from 'fastify';
 import { startOutboxWorker } from '../../lib/outbox-worker.ts';
 import type { MemberContext } from '../../lib/request-context.ts';
+import { hashToken } from '../sessions/sessions.service.ts';
 import {
   deleteOwnSubscription,
   deleteSubscription,
@@ -49,8 +50,16 @@ function isP256Point(key: string): boolean {
   }
 }
 
-/** `POST v5/me/push-subscriptions/`: this device gets the member's notifications from now on. */
-export async function subscribe(ctx: MemberContext, body: PushSubscriptionPayload, allowLoopback: boolean) {
+/**
+ * `POST v5/me/push-subscriptions/`: this device gets the member's notifications from now on, until the
+ * session `token` ends (sessions.repository.ts deletes the subscription then).
+ */
+export async function subscribe(
+  ctx: MemberContext,
+  token: string,
+  body: PushSubscriptionPayload,
+  allowLoopback: boolean,
+) {
   if (!isAllowedEndpoint(body.endpoint, allowLoopback))
     throw new AppError('VALIDATION', { endpoint: [ENDPOINT_REFUSED[ctx.language]] });
   if (!isP256Point(body.keys.p256dh))
@@ -59,6 +68,7 @@ export async function subscribe(ctx: MemberContext, body: PushSubscriptionPayloa
     await upsertSubscription(tx, {
       appUid: ctx.app.uid,
       userUid: ctx.user.uid,
+      tokenHash: hashToken(token),
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,

@@ -123,6 +123,10 @@ describe('push subscriptions', () => {
       'https://metadata.internal/x': 'No es la dirección de un servicio de notificaciones.',
       'https://intranet/x': 'No es la dirección de un servicio de notificaciones.',
       'https://push.example.com:8443/x': 'No es la dirección de un servicio de notificaciones.',
+      // A name ending in a dot is the same name written in full (issue 43 item 6).
+      'https://metadata.internal./x': 'No es la dirección de un servicio de notificaciones.',
+      'https://intranet./x': 'No es la dirección de un servicio de notificaciones.',
+      'https://printer.local../x': 'No es la dirección de un servicio de notificaciones.',
     };
     for (const [endpoint, message] of Object.entries(refused)) {
       const res = await register(ana.token, { endpoint, keys });
@@ -146,6 +150,14 @@ describe('push subscriptions', () => {
     expect(isAllowedEndpoint('https://[::1]/push/x', false)).toBe(false);
     expect(isAllowedEndpoint('https://127.0.0.1:4430/push/x', true)).toBe(true);
     expect(isAllowedEndpoint('https://fcm.googleapis.com/fcm/send/abc', false)).toBe(true);
+    // Each name with a trailing dot is judged as the name without it.
+    for (const host of ['localhost', 'router.home.arpa', 'metadata.internal', 'fcm.googleapis.com', 'com'])
+      for (const allowLoopback of [false, true])
+        expect([host, allowLoopback, isAllowedEndpoint(`https://${host}./push/x`, allowLoopback)]).toEqual([
+          host,
+          allowLoopback,
+          isAllowedEndpoint(`https://${host}/push/x`, allowLoopback),
+        ]);
     expect(() => loadConfig({ NODE_ENV: 'production', PUSH_ALLOW_LOOPBACK: 'true' })).toThrow(ConfigError);
     // Even an app built so (the config refuses it first) posts to no loopback address in production.
     const production = await createTestApp({ config: { production: true, PUSH_ALLOW_LOOPBACK: true } });

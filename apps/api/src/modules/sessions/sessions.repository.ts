@@ -1,7 +1,8 @@
 import type { Executor } from '@storefront/db/client';
+import { pushSubscriptions } from '@storefront/db/schema/push';
 import { authTokens } from '@storefront/db/schema/sessions';
 import { users } from '@storefront/db/schema/users';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -46,8 +47,15 @@ export async function findUserByToken(
   return row.user;
 }
 
+/** A device whose session ended gets none of the member's notifications any more. */
+async function forgetDevices(db: Executor, tokenHashes: string[]): Promise<void> {
+  if (tokenHashes.length > 0)
+    await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.tokenHash, tokenHashes));
+}
+
 export async function revokeToken(db: Executor, tokenHash: string): Promise<void> {
   await db.update(authTokens).set({ revokedAt: sql`now()` }).where(eq(authTokens.tokenHash, tokenHash));
+  await forgetDevices(db, [tokenHash]);
 }
 
 /** Ends every session of a user, or every one but the current (a password change keeps the caller's). */
@@ -56,7 +64,7 @@ export async function revokeUserTokens(
   userUid: string,
   exceptTokenHash?: string,
 ): Promise<void> {
-  await db
+  const ended = await db
     .update(authTokens)
     .set({ revokedAt: sql`now()` })
     .where(
@@ -65,5 +73,10 @@ export async function revokeUserTokens(
         isNull(authTokens.revokedAt),
         exceptTokenHash ? ne(authTokens.tokenHash, exceptTokenHash) : undefined,
       ),
-    );
+    )
+    .returning({ tokenHash: authTokens.tokenHash });
+  await forgetDevices(
+    db,
+    ended.map((row) => row.tokenHash),
+  );
 }

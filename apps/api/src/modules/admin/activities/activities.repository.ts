@@ -89,6 +89,7 @@ const registrationSelection = {
   uid: raffleRegistrations.uid,
   user: users.uid,
   email: users.email,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
   firstName: users.firstName,
   lastName: users.lastName,
   language: users.language,
@@ -99,6 +100,7 @@ export type RegistrationWithMember = {
   uid: string;
   user: string;
   email: string | null;
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   language: string;

@@ -239,8 +239,15 @@ export function drawRaffle(ctx: AdminContext, uid: string): Promise<AdminRaffleD
     for (const winner of winners) {
       if (!winner.email) continue;
       const language = winner.language === 'en' ? 'en' : 'es';
-      const mail = raffleWonMail(language, app?.name ?? '', winner.firstName, raffle, saved.uid);
-      await queueMail(tx, { appUid: ctx.company.appUid, to: winner.email, ...mail });
+      const verified = winner.emailVerified;
+      const mail = raffleWonMail(
+        language,
+        app?.name ?? '',
+        { firstName: winner.firstName, verified },
+        raffle,
+        saved.uid,
+      );
+      await queueMail(tx, { appUid: ctx.company.appUid, to: winner.email, verified, ...mail });
     }
     await recordChange(tx, ctx, { type: 'raffle_draw', uid: saved.uid }, 'create', null, {
       raffle: raffle.uid,

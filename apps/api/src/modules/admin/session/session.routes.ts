@@ -1,5 +1,4 @@
 import { adminMeSchema, adminSessionBodySchema, adminSessionSchema } from '@storefront/contracts/admin';
-import { AppError } from '@storefront/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../plugins/error-handler.ts';
@@ -28,14 +27,10 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (api) => {
       response: { 200: adminSessionSchema, ...errorResponses },
     },
     preHandler: failures.guard,
-    handler: async (request) => {
-      try {
-        return await signIn({ db: api.db, language: request.language }, request.body);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await failures.fail(request);
-        throw error;
-      }
-    },
+    handler: (request) =>
+      failures.attempt(request, 'INVALID_CREDENTIALS', () =>
+        signIn({ db: api.db, language: request.language }, request.body),
+      ),
   });
 
   api.delete('/admin/session/', {

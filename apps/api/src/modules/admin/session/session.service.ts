@@ -51,7 +51,7 @@ async function adminAccess(ctx: AdminUserContext) {
 /** `DELETE /api/admin/session/`: the token stops working at once. */
 export async function signOut(ctx: AdminUserContext, token: string): Promise<void> {
   await adminAccess(ctx);
-  await endSession(ctx.db, token);
+  await ctx.db.transaction((tx) => endSession(tx, token));
 }
 
 /** `GET /api/admin/me/`: the user, whether an operator, and the companies of their admin roles. */

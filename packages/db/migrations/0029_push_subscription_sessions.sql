@@ -1,0 +1,3 @@
+ALTER TABLE "push_subscriptions" ADD COLUMN "token_hash" text;--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_token_hash_auth_tokens_token_hash_fk" FOREIGN KEY ("token_hash") REFERENCES "public"."auth_tokens"("token_hash") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "push_subscriptions_token_hash_index" ON "push_subscriptions" USING btree ("token_hash");
