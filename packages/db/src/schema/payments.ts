@@ -32,6 +32,13 @@ export interface PaymentActionValue {
   creq: string | null;
 }
 
+/** A charge naming an order that is not its payment: another amount or currency (contracts' paymentMismatchSchema). */
+export interface PaymentMismatchValue {
+  reference: string | null;
+  amountCents: number;
+  currency: string | null;
+}
+
 /**
  * The payment of a prepaid order (one per order). `token` is the provider's one-use card token, kept
  * until the charge is asked; `attempts` counts charges asked, so a retry after a crash looks the first
@@ -66,6 +73,8 @@ export const payments = pgTable(
     action: jsonb().$type<PaymentActionValue | null>(),
     /** The provider's message to the customer on a decline. */
     message: text(),
+    /** The last charge the provider told of for this order at another amount or currency: never applied, shown to staff. */
+    mismatch: jsonb().$type<PaymentMismatchValue | null>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ import {
   applyCharge,
   chargeOrder,
   companyProvider,
+  isOwnCharge,
   type PaymentDeps,
   refundPayment,
 } from './payments.service.ts';
@@ -53,7 +54,9 @@ async function askProvider(deps: PaymentDeps, payment: repo.PaymentRow, expired:
       ? [await found.provider.get(payment.reference)]
       : await found.provider.findByOrder(payment.orderUid, { email, amountCents: payment.amountCents });
     for (const charge of charges) if (charge) await applyCharge(deps, payment.orderUid, charge);
-    const known = charges.some((charge) => charge && charge.state !== 'DECLINED');
+    const known = charges.some(
+      (charge) => charge && charge.state !== 'DECLINED' && isOwnCharge(payment, charge),
+    );
     // Nothing reached the provider (it was down, or the process died before asking): ask again,
     // unless the member still has a 3DS step to take.
     if (!known && payment.status === 'PENDING' && !payment.action && !expired)

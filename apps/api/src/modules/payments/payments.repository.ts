@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { orders } from '@storefront/db/schema/orders';
-import { companyPaymentSettings, payments } from '@storefront/db/schema/payments';
+import { companyPaymentSettings, type PaymentMismatchValue, payments } from '@storefront/db/schema/payments';
 import { companies } from '@storefront/db/schema/tenancy';
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 
@@ -65,6 +65,14 @@ export async function updatePayment(
     .returning();
   if (!row) throw new Error('payment not found');
   return row;
+}
+
+/**
+ * Records a charge naming the payment's order that is not its payment. The payment's updatedAt, the
+ * reconciliation's clock, stays: someone else's charges must not put off its look-ups.
+ */
+export async function recordMismatch(tx: Executor, uid: string, mismatch: PaymentMismatchValue) {
+  await tx.update(payments).set({ mismatch }).where(eq(payments.uid, uid));
 }
 
 /**

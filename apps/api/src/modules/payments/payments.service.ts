@@ -6,6 +6,7 @@ import {
   type Culqi3dsParameters,
   type MemberPaymentBody,
   type OrderPayment,
+  PAYMENT_CURRENCY,
   type PaymentProviderName,
   PREPAID_METHODS,
   PROVIDER_METHODS,
@@ -104,6 +105,13 @@ export function toPaymentDto(row: repo.PaymentRow): OrderPayment {
     last4: row.last4,
     refunded_amount: centsToDecimal(row.refundedCents),
     action: row.action ?? null,
+    mismatch: row.mismatch
+      ? {
+          reference: row.mismatch.reference,
+          amount: centsToDecimal(row.mismatch.amountCents),
+          currency: row.mismatch.currency,
+        }
+      : null,
   };
 }
 
@@ -205,7 +213,10 @@ export async function chargeOrder(
   try {
     if (claimed.attempts > 1) {
       const earlier = await found.provider.findByOrder(orderUid, { email, amountCents: claimed.amountCents });
-      const decided = earlier.find((charge) => charge.state === 'APPROVED' || charge.state === 'PENDING');
+      const decided = earlier.find(
+        (charge) =>
+          isOwnCharge(claimed, charge) && (charge.state === 'APPROVED' || charge.state === 'PENDING'),
+      );
       if (decided) {
         await applyCharge(deps, orderUid, decided);
         return;
@@ -235,6 +246,7 @@ const declined = (payment: repo.PaymentRow, message: string | null): ProviderCha
   reference: null,
   orderUid: payment.orderUid,
   amountCents: payment.amountCents,
+  currency: PAYMENT_CURRENCY,
   cardBrand: null,
   last4: null,
   message,
@@ -242,8 +254,16 @@ const declined = (payment: repo.PaymentRow, message: string | null): ProviderCha
 });
 
 /**
+ * Whether a charge naming the payment's order is the payment's own: the very amount, in its currency.
+ * Anyone may name an order in a charge's metadata; only the exact charge pays it.
+ */
+export const isOwnCharge = (payment: Pick<repo.PaymentRow, 'amountCents'>, charge: ProviderCharge) =>
+  charge.amountCents === payment.amountCents && charge.currency === PAYMENT_CURRENCY;
+
+/**
  * Settles a payment with what the provider says of a charge, in one transaction under the payment's
- * and the order's locks. Only a PENDING payment of a PENDING_PAYMENT order moves (approved → RECEIVED,
+ * and the order's locks. A charge of another amount or currency moves nothing and is recorded for
+ * staff (the payment's `mismatch`). Only a PENDING payment of a PENDING_PAYMENT order moves (approved → RECEIVED,
  * declined → PAYMENT_FAILED with everything given back); an approved charge that comes after its order
  * failed, expired or was cancelled is refunded; anything else changes nothing (duplicates, late and
  * out-of-order answers).
@@ -258,6 +278,23 @@ export async function applyCharge(
     const order = await repo.findOrderRow(tx, orderUid, { lock: true });
     const payment = order && (await repo.findPayment(tx, orderUid, { lock: true }));
     if (!payment || !order) return false;
+    if (!isOwnCharge(payment, charge)) {
+      deps.log.warn(
+        {
+          order: orderUid,
+          reference: charge.reference,
+          amountCents: charge.amountCents,
+          currency: charge.currency,
+        },
+        'a charge naming the order is not its payment; left to staff',
+      );
+      await repo.recordMismatch(tx, payment.uid, {
+        reference: charge.reference,
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+      });
+      return false;
+    }
     const waiting = payment.status === 'PENDING' && order.status === 'PENDING_PAYMENT';
     const card = {
       reference: charge.reference ?? payment.reference,
@@ -280,7 +317,7 @@ export async function applyCharge(
         await repo.updatePayment(tx, payment.uid, {
           ...card,
           status: 'REFUND_PENDING',
-          refundedCents: Math.min(charge.amountCents, payment.amountCents),
+          refundedCents: payment.amountCents,
         });
         return true;
       }
@@ -380,16 +417,22 @@ export async function settleTransfer(
 
 /**
  * A provider's event (architecture §10): only a hint of which charge to read back. The charge is read
- * from the provider with the company's key and applied (applyCharge changes nothing twice); a charge
- * of another company's order is ignored.
+ * from the provider with the company's key and applied (applyCharge changes nothing twice). An event
+ * of a provider the company does not use now is not read back; a charge of another company's order,
+ * or of a payment the provider does not take (a transfer), is ignored.
  */
-export async function handleEvent(deps: PaymentDeps, companyUid: string, chargeId: string): Promise<void> {
+export async function handleEvent(
+  deps: PaymentDeps,
+  companyUid: string,
+  provider: PaymentProviderName,
+  chargeId: string,
+): Promise<void> {
   const found = await companyProvider(deps, companyUid);
-  if (!found) return;
+  if (found?.name !== provider) return;
   const charge = await found.provider.get(chargeId);
   if (!charge?.orderUid) return;
   const payment = await repo.findPayment(deps.db, charge.orderUid);
-  if (payment?.companyUid !== companyUid) return;
+  if (payment?.companyUid !== companyUid || payment.provider !== provider) return;
   // A duplicate of a settled payment (most events) answers without applyCharge's locks: a payment
   // APPROVED or REFUNDED never moves on a provider's word, and REFUND_PENDING only on a refund.
   const settled =
