@@ -70,6 +70,12 @@ export const payments = pgTable(
     token: text(),
     installments: integer(),
     attempts: integer().notNull().default(0),
+    /**
+     * Attempts the provider answered for good: approved, declined, refunded, or Culqi's 3DS review
+     * (nothing charged). Fewer than `attempts`, a charge may still land: a failed or expired payment is
+     * then looked up for an hour; otherwise it is finished.
+     */
+    answered: integer().notNull().default(0),
     action: jsonb().$type<PaymentActionValue | null>(),
     /** The provider's message to the customer on a decline. */
     message: text(),

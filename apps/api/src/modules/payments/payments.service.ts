@@ -206,7 +206,7 @@ export async function chargeOrder(
   if (!row) return;
   const found = await companyProvider(deps, row.companyUid);
   if (!found) {
-    await applyCharge(deps, orderUid, declined(claimed, null));
+    await applyCharge(deps, orderUid, declined(claimed, null), { answersAttempt: true });
     return;
   }
   const email = row.billing?.email ?? row.userData.email ?? '';
@@ -217,8 +217,9 @@ export async function chargeOrder(
         (charge) =>
           isOwnCharge(claimed, charge) && (charge.state === 'APPROVED' || charge.state === 'PENDING'),
       );
+      // This attempt asks nothing: the earlier one's charge is the answer.
       if (decided) {
-        await applyCharge(deps, orderUid, decided);
+        await applyCharge(deps, orderUid, decided, { answersAttempt: true });
         return;
       }
     }
@@ -234,7 +235,7 @@ export async function chargeOrder(
       authentication3ds: options.authentication3ds,
       eventsUrl: eventsUrl(deps.config.PUBLIC_URL, found.name, row.companyUid),
     });
-    await applyCharge(deps, orderUid, charge);
+    await applyCharge(deps, orderUid, charge, { answersAttempt: true });
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
     deps.log.warn({ order: orderUid, err: error.message }, 'payment provider unavailable; left pending');
@@ -263,7 +264,9 @@ export const isOwnCharge = (payment: Pick<repo.PaymentRow, 'amountCents'>, charg
 /**
  * Settles a payment with what the provider says of a charge, in one transaction under the payment's
  * and the order's locks. A charge of another amount or currency moves nothing and is recorded for
- * staff (the payment's `mismatch`). Only a PENDING payment of a PENDING_PAYMENT order moves (approved → RECEIVED,
+ * staff (the payment's `mismatch`). With `answersAttempt` (the provider's answer to the attempt just
+ * claimed), a final answer counts in `answered`: every charge asked answered so, a failed or expired
+ * payment is finished. Only a PENDING payment of a PENDING_PAYMENT order moves (approved → RECEIVED,
  * declined → PAYMENT_FAILED with everything given back); an approved charge that comes after its order
  * failed, expired or was cancelled is refunded; anything else changes nothing (duplicates, late and
  * out-of-order answers).
@@ -272,6 +275,7 @@ export async function applyCharge(
   deps: PaymentDeps,
   orderUid: string,
   charge: ProviderCharge,
+  options: { answersAttempt?: boolean } = {},
 ): Promise<void> {
   const refund = await deps.db.transaction(async (tx) => {
     // The order's lock first, then its payment's, as a cancellation takes them.
@@ -295,6 +299,13 @@ export async function applyCharge(
       });
       return false;
     }
+    // In process (Mercado Pago's pending or challenge) is no final answer: that charge may still land.
+    if (
+      options.answersAttempt &&
+      charge.state !== 'PENDING' &&
+      (charge.state !== 'ACTION' || charge.action?.type === 'CULQI_3DS')
+    )
+      await repo.countAnswer(tx, payment.uid);
     const waiting = payment.status === 'PENDING' && order.status === 'PENDING_PAYMENT';
     const card = {
       reference: charge.reference ?? payment.reference,

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "answered" integer DEFAULT 0 NOT NULL;
