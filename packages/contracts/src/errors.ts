@@ -525,6 +525,10 @@ export const FIELD_MESSAGES = {
   integer: { es: 'Ingresar un número entero', en: 'Enter a whole number' },
   notInCompany: { es: 'No existe en esta empresa.', en: 'It does not exist in this company.' },
   alreadyExists: { es: 'Ya existe.', en: 'It already exists.' },
+  operationNumberUsed: {
+    es: 'Este número de operación ya confirmó otro pedido.',
+    en: 'This operation number already confirmed another order.',
+  },
   levelsAscending: {
     es: 'Los niveles deben ir de menos a más puntos, sin repetir puntos ni nombres.',
     en: 'Levels must go from fewer to more points, without repeating points or names.',

@@ -87,5 +87,9 @@ export const payments = pgTable(
   (t) => [
     check('payments_refunded_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
     index().on(t.status, t.updatedAt),
+    /** A company's transfers by operation number (one number confirms one order). */
+    index('payments_transfer_number_idx')
+      .on(t.companyUid, sql`lower(${t.reference})`)
+      .where(sql`${t.method} = 'TRANSFER'`),
   ],
 );

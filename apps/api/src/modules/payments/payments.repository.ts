@@ -132,6 +132,32 @@ export function dueForReconciliation(
     .limit(200);
 }
 
+/** Locks the company's payment settings: its transfers are confirmed one at a time (transferNumberUsed). */
+export async function lockCompanyTransfers(tx: Executor, companyUid: string): Promise<void> {
+  await tx
+    .select({ companyUid: companyPaymentSettings.companyUid })
+    .from(companyPaymentSettings)
+    .where(eq(companyPaymentSettings.companyUid, companyUid))
+    .for('update');
+}
+
+/** Whether a transfer of the company was confirmed with this operation number (in any case). */
+export async function transferNumberUsed(tx: Executor, companyUid: string, operationNumber: string) {
+  const [row] = await tx
+    .select({ uid: payments.uid })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.companyUid, companyUid),
+        eq(payments.method, 'TRANSFER'),
+        eq(payments.status, 'APPROVED'),
+        sql`lower(${payments.reference}) = lower(${operationNumber})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** An order by its uid alone (the payment's own jobs and events run outside any tenant). */
 export async function findOrderRow(db: Executor, orderUid: string, options: { lock?: boolean } = {}) {
   const query = db.select().from(orders).where(eq(orders.uid, orderUid));

@@ -97,7 +97,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
       operationId: 'settleTransfer',
       tags,
       summary:
-        "Staff of the order's place confirm a transfer ({operation_number}: RECEIVED) or reject it ({reject: true}: PAYMENT_FAILED, everything given back)",
+        "Staff of the order's place confirm a transfer ({operation_number}: RECEIVED; a number the company already took is refused) or reject it ({reject: true}: PAYMENT_FAILED, everything given back); never their own order",
       params: z.object({ order_uid: z.uuid() }),
       body: retailPaymentBodySchema,
       response: { 200: orderSchema, ...errorResponses },
@@ -108,7 +108,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
         const found = await findOrderOfApp(tx, ctx.app.uid, request.params.order_uid);
         if (!found) throw new AppError('NOT_FOUND');
         const { place } = await placeOf(ctx, found.placeUid, tx);
-        const moved = await settleTransfer(tx, found, ctx.user.uid, request.body);
+        const moved = await settleTransfer(
+          tx,
+          found,
+          { userUid: ctx.user.uid, language: ctx.language },
+          request.body,
+        );
         await insertAudit(tx, {
           appUid: ctx.app.uid,
           companyUid: place.companyUid,

@@ -406,22 +406,30 @@ export async function memberPayment(
 /**
  * POST v5/retail/orders/{uid}/payment/: staff of the order's place confirm a transfer (RECEIVED, the
  * operation number kept) or reject it (PAYMENT_FAILED, everything given back), in one transaction.
+ * Nobody settles their own order, and an operation number confirms one order of the company: its
+ * confirmations are taken one at a time, under the company's settings row.
  */
 export async function settleTransfer(
   tx: Executor,
   order: orders.OrderRow,
-  staffUserUid: string,
+  staff: { userUid: string; language: Language },
   body: { operation_number: string } | { reject: true },
 ) {
+  if (order.userUid === staff.userUid) throw new AppError('FORBIDDEN');
   const payment = await repo.findPayment(tx, order.uid, { lock: true });
   // Only a transfer still waiting is the staff's to confirm or reject.
   if (payment?.method !== 'TRANSFER' || order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
     throw new AppError('ORDER_STATUS_NOT_ALLOWED');
-  const actor = { userUid: staffUserUid, role: 'STAFF' } as const;
+  const actor = { userUid: staff.userUid, role: 'STAFF' } as const;
   if ('reject' in body) {
     await repo.updatePayment(tx, payment.uid, { status: 'DECLINED' });
     return transitionOrder(tx, { appUid: order.appUid }, order.uid, 'PAYMENT_FAILED', actor);
   }
+  await repo.lockCompanyTransfers(tx, order.companyUid);
+  if (await repo.transferNumberUsed(tx, order.companyUid, body.operation_number))
+    throw new AppError('VALIDATION', {
+      operation_number: [FIELD_MESSAGES.operationNumberUsed[staff.language]],
+    });
   await repo.updatePayment(tx, payment.uid, { status: 'APPROVED', reference: body.operation_number });
   return transitionOrder(tx, { appUid: order.appUid }, order.uid, 'RECEIVED', actor);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_transfer_number_idx" ON "payments" USING btree ("company_uid",lower("reference")) WHERE "payments"."method" = 'TRANSFER';
