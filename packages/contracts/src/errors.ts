@@ -374,6 +374,12 @@ export const ERRORS = {
     es: 'El saldo de regalo no se puede usar en una suscripción',
     en: 'Gift balance cannot pay for a subscription',
   },
+  /** Nothing charges a subscription's deliveries online: each is paid at the door. */
+  PREPAID_NOT_FOR_SUBSCRIPTION: {
+    status: 400,
+    es: 'Las suscripciones se pagan al recibir cada pedido: elige efectivo o tarjeta contra entrega',
+    en: 'Subscriptions are paid on each delivery: choose cash or card on delivery',
+  },
   NO_SHIPPING_METHODS: {
     status: 400,
     es: 'La tienda no tiene métodos de envío',
