@@ -283,20 +283,16 @@ export async function applyCharge(
     const payment = order && (await repo.findPayment(tx, orderUid, { lock: true }));
     if (!payment || !order) return false;
     if (!isOwnCharge(payment, charge)) {
-      deps.log.warn(
-        {
-          order: orderUid,
-          reference: charge.reference,
-          amountCents: charge.amountCents,
-          currency: charge.currency,
-        },
-        'a charge naming the order is not its payment; left to staff',
-      );
-      await repo.recordMismatch(tx, payment.uid, {
+      const mismatch = {
         reference: charge.reference,
         amountCents: charge.amountCents,
         currency: charge.currency,
-      });
+      };
+      deps.log.warn(
+        { order: orderUid, ...mismatch },
+        'a charge naming the order is not its payment; left to staff',
+      );
+      await repo.recordMismatch(tx, payment.uid, mismatch);
       return false;
     }
     // In process (Mercado Pago's pending or challenge) is no final answer: that charge may still land.
