@@ -374,6 +374,12 @@ export const ERRORS = {
     es: 'El saldo de regalo no se puede usar en una suscripción',
     en: 'Gift balance cannot pay for a subscription',
   },
+  /** Nothing charges a subscription's deliveries online: each is paid at the door. */
+  PREPAID_NOT_FOR_SUBSCRIPTION: {
+    status: 400,
+    es: 'Las suscripciones se pagan al recibir cada pedido: elige efectivo o tarjeta contra entrega',
+    en: 'Subscriptions are paid on each delivery: choose cash or card on delivery',
+  },
   NO_SHIPPING_METHODS: {
     status: 400,
     es: 'La tienda no tiene métodos de envío',
@@ -525,6 +531,10 @@ export const FIELD_MESSAGES = {
   integer: { es: 'Ingresar un número entero', en: 'Enter a whole number' },
   notInCompany: { es: 'No existe en esta empresa.', en: 'It does not exist in this company.' },
   alreadyExists: { es: 'Ya existe.', en: 'It already exists.' },
+  operationNumberUsed: {
+    es: 'Este número de operación ya confirmó otro pedido.',
+    en: 'This operation number already confirmed another order.',
+  },
   levelsAscending: {
     es: 'Los niveles deben ir de menos a más puntos, sin repetir puntos ni nombres.',
     en: 'Levels must go from fewer to more points, without repeating points or names.',

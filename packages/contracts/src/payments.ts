@@ -23,6 +23,12 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * What every payment is charged in: soles (Culqi's charge names it; Mercado Pago charges in its
+ * account's currency, a Peruvian account's). A charge in another currency is not the payment's.
+ */
+export const PAYMENT_CURRENCY = 'PEN';
+
 /** Minutes an order waits in PENDING_PAYMENT before it expires and gives everything back (§10). */
 export const PAYMENT_HOLD_MINUTES = 15;
 
@@ -40,6 +46,16 @@ export const paymentActionSchema = z.object({
 });
 export type PaymentAction = z.infer<typeof paymentActionSchema>;
 
+/**
+ * A charge the provider told of for the order at another amount or currency than its payment's: it
+ * settled nothing, and staff look into it (refund it, or ask the member) in the provider's panel.
+ */
+export const paymentMismatchSchema = z.object({
+  reference: z.string().nullable(),
+  amount: z.string(),
+  currency: z.string().nullable(),
+});
+
 /** `payment` of an order answer: null for the methods paid at the door (cash, card on delivery, coins). */
 export const orderPaymentSchema = z.object({
   method: z.enum(PREPAID_METHODS),
@@ -55,6 +71,8 @@ export const orderPaymentSchema = z.object({
   /** The refunded part, once a refund is asked. */
   refunded_amount: z.string(),
   action: paymentActionSchema.nullable(),
+  /** The last charge naming this order that was not its payment; null when none. */
+  mismatch: paymentMismatchSchema.nullable(),
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 

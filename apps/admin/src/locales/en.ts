@@ -560,6 +560,7 @@ const messages: TranslationMessages = {
         card: 'Card',
         reference: 'Reference or operation',
         refunded: 'Refunded',
+        mismatch: 'Charge of another amount (not applied)',
       },
       refund: 'Cancel and refund',
       confirm_refund:

@@ -560,6 +560,7 @@ const messages: TranslationMessages = {
         card: 'Tarjeta',
         reference: 'Referencia u operación',
         refunded: 'Reembolsado',
+        mismatch: 'Cargo por otro monto (no aplicado)',
       },
       refund: 'Cancelar y reembolsar',
       confirm_refund:

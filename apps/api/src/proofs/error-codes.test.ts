@@ -546,6 +546,19 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       });
     },
   },
+  PREPAID_NOT_FOR_SUBSCRIPTION: {
+    request: async () => {
+      const body = (await order([line('p-causa-limena')], { payment_type: 'TRANSFER' })).payload as Record<
+        string,
+        unknown
+      >;
+      return as(member, {
+        method: 'POST',
+        url: `/api/v5/places/${PLACE}/subscriptions/`,
+        payload: { ...body, days: [1] },
+      });
+    },
+  },
   PROMOTION_ALREADY_USED: {
     prepare: async () => {
       token = await newMember();

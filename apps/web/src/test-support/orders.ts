@@ -51,6 +51,7 @@ export function orderAnswer(change: Partial<Order> = {}, payment: Partial<OrderP
       last4: null,
       refunded_amount: '0.00',
       action: null,
+      mismatch: null,
       ...payment,
     },
     transfer: { channel: 'Yape', number: '987 111 222', holder: 'Café Demo SAC', qr_url: null },

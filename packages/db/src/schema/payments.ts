@@ -32,6 +32,13 @@ export interface PaymentActionValue {
   creq: string | null;
 }
 
+/** A charge naming an order that is not its payment: another amount or currency (contracts' paymentMismatchSchema). */
+export interface PaymentMismatchValue {
+  reference: string | null;
+  amountCents: number;
+  currency: string | null;
+}
+
 /**
  * The payment of a prepaid order (one per order). `token` is the provider's one-use card token, kept
  * until the charge is asked; `attempts` counts charges asked, so a retry after a crash looks the first
@@ -63,14 +70,26 @@ export const payments = pgTable(
     token: text(),
     installments: integer(),
     attempts: integer().notNull().default(0),
+    /**
+     * Attempts the provider answered for good: approved, declined, refunded, or Culqi's 3DS review
+     * (nothing charged). Fewer than `attempts`, a charge may still land: a failed or expired payment is
+     * then looked up for an hour; otherwise it is finished.
+     */
+    answered: integer().notNull().default(0),
     action: jsonb().$type<PaymentActionValue | null>(),
     /** The provider's message to the customer on a decline. */
     message: text(),
+    /** The last charge the provider told of for this order at another amount or currency: never applied, shown to staff. */
+    mismatch: jsonb().$type<PaymentMismatchValue | null>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('payments_refunded_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
     index().on(t.status, t.updatedAt),
+    /** A company's transfers by operation number (one number confirms one order). */
+    index('payments_transfer_number_idx')
+      .on(t.companyUid, sql`lower(${t.reference})`)
+      .where(sql`${t.method} = 'TRANSFER'`),
   ],
 );

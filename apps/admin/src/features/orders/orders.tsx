@@ -210,6 +210,7 @@ interface Payment {
   card_brand: string | null;
   last4: string | null;
   refunded_amount: string;
+  mismatch: { reference: string | null; amount: string; currency: string | null } | null;
 }
 
 /** The online payment's state on the list: approved, refund pending, refunded… (none when paid at the door). */
@@ -286,7 +287,10 @@ function RefundButton({ order }: { order: RaRecord }) {
   );
 }
 
-/** The online or transfer payment: method, provider, card, state, reference and what was refunded. */
+/**
+ * The online or transfer payment: method, provider, card, state, reference, what was refunded, and a
+ * charge naming the order at another amount or currency (it paid nothing; staff look into it).
+ */
 function PaymentSection({ order }: { order: RaRecord }) {
   const translate = useTranslate();
   const payment = order.payment as Payment | null;
@@ -307,6 +311,12 @@ function PaymentSection({ order }: { order: RaRecord }) {
       <Line label={field('reference')} value={payment.reference} />
       {Number(payment.refunded_amount) > 0 && (
         <Line label={field('refunded')} value={money(payment.refunded_amount)} />
+      )}
+      {payment.mismatch && (
+        <Line
+          label={field('mismatch')}
+          value={`${payment.mismatch.currency ?? '?'} ${payment.mismatch.amount} · ${payment.mismatch.reference ?? ''}`}
+        />
       )}
       <Box sx={{ mt: 1 }}>
         <RefundButton order={order} />

@@ -1,7 +1,7 @@
 import { AppError } from '@storefront/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isLoopbackAddress } from '../../lib/loopback.ts';
+import { fromThisMachine } from '../../lib/loopback.ts';
 import { contextOf } from '../../lib/request-context.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
 import { listRecentMail } from './mail.repository.ts';
@@ -10,9 +10,8 @@ const MAILBOX_SIZE = 50;
 
 /**
  * The development mailbox: the newest mail of the current app, so that a reset or verification link
- * can be followed without an SMTP server. Registered only outside production, and answered only to a
- * client on this machine, by its socket's address, since X-Forwarded-For could say anything: the mail
- * holds live reset links. A request relayed by a proxy (even one on this machine) is not such a client.
+ * can be followed without an SMTP server. Registered only outside production, and answered only to
+ * this machine itself (fromThisMachine): the mail holds live reset links.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/dev/mailbox/', {
@@ -35,9 +34,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     onRequest: async (request) => {
-      const relayed =
-        request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-      if (relayed || !isLoopbackAddress(request.socket.remoteAddress)) throw new AppError('NOT_FOUND');
+      if (!fromThisMachine(request)) throw new AppError('NOT_FOUND');
     },
     handler: async (request) => {
       const ctx = contextOf(request);

@@ -5,6 +5,7 @@ import { companies, places } from '@storefront/db/schema/tenancy';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
+import { billing } from '../payments/payments.fixtures.ts';
 import { auth, demoMemberToken, firstSlot, pickupBody } from './orders.fixtures.ts';
 
 /**
@@ -196,6 +197,25 @@ describe('checkout refusals', () => {
           answer('GIFT_CARD_NOT_FOR_SUBSCRIPTION'),
         );
       }
+    });
+
+    it('refuses a card charged now, Yape or a transfer for a subscription: nothing would ever charge it', async () => {
+      for (const pay of [
+        { payment_type: 'ONLINE_CARD', payment_token: 'tkn_test_subscription', billing },
+        { payment_type: 'YAPE', payment_token: 'ype_test_subscription' },
+        { payment_type: 'TRANSFER' },
+      ]) {
+        expect(await refused(subscribe(pickupBody(slot, [causa], pay)))).toEqual(
+          answer('PREPAID_NOT_FOR_SUBSCRIPTION'),
+        );
+        // The summary of a subscription says so before it is sent.
+        expect(await refused(quote(pickupBody(slot, [causa], { ...pay, days: [1] })))).toEqual(
+          answer('PREPAID_NOT_FOR_SUBSCRIPTION'),
+        );
+      }
+      // Paid at the door, it is taken.
+      const cash = await subscribe(pickupBody(slot, [causa], { payment_type: 'CASH' }));
+      expect(cash.statusCode, cash.body).toBe(201);
     });
 
     it('refuses delivery where the place does not ship or the company does not deliver, and pickup where the place only ships', async () => {

@@ -180,6 +180,9 @@ export async function prepareCheckout(
   if (kind === 'SUBSCRIPTION' && lines.coins > 0) throw new AppError('REDEEMABLE_NOT_SUBSCRIBABLE');
   if (kind === 'SUBSCRIPTION' && (body.payment_type === 'GIFT_CARD' || body.gift_card_amount !== undefined))
     throw new AppError('GIFT_CARD_NOT_FOR_SUBSCRIPTION');
+  // A subscription's deliveries are paid at the door: nothing would ever charge a card, Yape or a transfer.
+  if (kind === 'SUBSCRIPTION' && body.payment_type && isPrepaid(body.payment_type))
+    throw new AppError('PREPAID_NOT_FOR_SUBSCRIPTION');
   checkPayment(place.paymentMethods ?? [...DEFAULT_PAYMENT_METHODS], body, lines);
   const provider =
     mode === 'ORDER' && kind === 'ORDER'

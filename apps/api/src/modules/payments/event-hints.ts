@@ -1,3 +1,4 @@
+import type { PaymentProviderName } from '@storefront/contracts/payments';
 import type { Database } from '@storefront/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -17,18 +18,20 @@ export const REREAD_PAUSE_MS = 250;
  * One read back at a time per charge: hints that arrive while it runs ask for one more read after it
  * and a short pause (the provider's later state), never more, so a burst of duplicates costs two reads.
  */
+type Read = (companyUid: string, provider: PaymentProviderName, chargeId: string) => Promise<void>;
+
 export class EventHints {
   /** Charge key → whether another read was asked while this one runs. */
   private readonly running = new Map<string, boolean>();
   private readonly drains = new Set<Promise<void>>();
 
   constructor(
-    private readonly read: (companyUid: string, chargeId: string) => Promise<void>,
+    private readonly read: Read,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  hint(companyUid: string, chargeId: string): void {
-    const key = `${companyUid}\n${chargeId}`;
+  hint(companyUid: string, provider: PaymentProviderName, chargeId: string): void {
+    const key = `${companyUid}\n${provider}\n${chargeId}`;
     if (this.running.has(key)) {
       this.running.set(key, true);
       return;
@@ -38,16 +41,16 @@ export class EventHints {
       return;
     }
     this.running.set(key, false);
-    const drain = this.drain(key, companyUid, chargeId).finally(() => this.drains.delete(drain));
+    const drain = this.drain(key, companyUid, provider, chargeId).finally(() => this.drains.delete(drain));
     this.drains.add(drain);
   }
 
-  private async drain(key: string, companyUid: string, chargeId: string) {
+  private async drain(key: string, companyUid: string, provider: PaymentProviderName, chargeId: string) {
     // After the answer has gone out.
     await new Promise((resolve) => setImmediate(resolve));
     for (;;) {
       this.running.set(key, false);
-      await this.read(companyUid, chargeId).catch((error: Error) =>
+      await this.read(companyUid, provider, chargeId).catch((error: Error) =>
         this.log.warn({ company: companyUid, err: error.message }, 'payment event read back failed'),
       );
       if (!this.running.get(key)) break;
@@ -65,11 +68,7 @@ export class EventHints {
 const byDatabase = new WeakMap<Database, EventHints>();
 
 /** The event hints of an app, found again by its database (tests wait on them). */
-export function eventHints(
-  db: Database,
-  read: (companyUid: string, chargeId: string) => Promise<void>,
-  log: FastifyBaseLogger,
-): EventHints {
+export function eventHints(db: Database, read: Read, log: FastifyBaseLogger): EventHints {
   const hints = new EventHints(read, log);
   byDatabase.set(db, hints);
   return hints;

@@ -279,6 +279,24 @@ describe('the hold', () => {
     expect(payment).toMatchObject({ token: null, action: null });
   });
 
+  it('asks the provider before expiring: a charge approved but never answered, first looked at after the hold, receives the order', async () => {
+    // The card was charged, the answer lost and no event came; the first pass is a minute past the hold.
+    const order = await pendingOrder('recon-asked-first', { lostAnswer: true });
+    const { uid, createdAt } = order;
+    const [charge] = [...fake.fake.charges.values()].filter((c) => c.orderUid === uid);
+    expect(charge?.status).toBe('approved');
+    const pass = await passAt(createdAt, HOLD + MINUTE);
+    expect(pass.failures).toBe(0);
+    expect(await stateOf(uid)).toMatchObject({ order: 'RECEIVED', payment: 'APPROVED' });
+    expect(charge?.refundedCents).toBe(0);
+    expect(await stock()).toBe(STOCK - order.quantity);
+    const history = await t.db
+      .select({ status: orderStatusHistory.toStatus })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderUid, uid));
+    expect(history.map((row) => row.status)).toEqual(['PENDING_PAYMENT', 'RECEIVED']);
+  });
+
   it('expires an unpaid payment once, given back once, when two passes run at once', async () => {
     const order = await pendingOrder('recon-twice', { down: true });
     const { uid, createdAt } = order;

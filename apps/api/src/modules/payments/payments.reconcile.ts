@@ -5,6 +5,7 @@ import {
   applyCharge,
   chargeOrder,
   companyProvider,
+  isOwnCharge,
   type PaymentDeps,
   refundPayment,
 } from './payments.service.ts';
@@ -53,7 +54,9 @@ async function askProvider(deps: PaymentDeps, payment: repo.PaymentRow, expired:
       ? [await found.provider.get(payment.reference)]
       : await found.provider.findByOrder(payment.orderUid, { email, amountCents: payment.amountCents });
     for (const charge of charges) if (charge) await applyCharge(deps, payment.orderUid, charge);
-    const known = charges.some((charge) => charge && charge.state !== 'DECLINED');
+    const known = charges.some(
+      (charge) => charge && charge.state !== 'DECLINED' && isOwnCharge(payment, charge),
+    );
     // Nothing reached the provider (it was down, or the process died before asking): ask again,
     // unless the member still has a 3DS step to take.
     if (!known && payment.status === 'PENDING' && !payment.action && !expired)
@@ -67,16 +70,17 @@ async function askProvider(deps: PaymentDeps, payment: repo.PaymentRow, expired:
  * The periodic reconciliation (architecture §10), safe with several processes (every settlement is
  * applyCharge's, under row locks): payments pending for two minutes are asked about (or charged, if
  * the charge was never asked: a crash after the order's commit) and settled; those unpaid after the
- * hold expire; failed or expired ones are looked up for a charge that landed late, which is refunded;
- * refunds that failed are tried again. `now` is the pass's clock.
+ * hold expire, on time; failed or expired ones whose charge was never answered for good are looked up
+ * for one that landed late, which is refunded; refunds that failed are tried again. `now` is the
+ * pass's clock.
  */
 export async function reconcilePayments(deps: PaymentDeps, now = new Date()) {
   const holdMs = (deps.config.PAYMENT_HOLD_MINUTES ?? PAYMENT_HOLD_MINUTES) * MINUTE_MS;
-  const due = await repo.dueForReconciliation(
-    deps.db,
-    new Date(now.getTime() - SETTLE_AFTER_MS),
-    new Date(now.getTime() - LATE_CHARGES_MS),
-  );
+  const due = await repo.dueForReconciliation(deps.db, {
+    settledBefore: new Date(now.getTime() - SETTLE_AFTER_MS),
+    heldBefore: new Date(now.getTime() - holdMs),
+    lateSince: new Date(now.getTime() - LATE_CHARGES_MS),
+  });
   let failures = 0;
   for (const { payment, orderCreatedAt } of due) {
     try {

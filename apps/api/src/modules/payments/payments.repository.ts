@@ -1,8 +1,8 @@
 import type { Executor } from '@storefront/db/client';
 import { orders } from '@storefront/db/schema/orders';
-import { companyPaymentSettings, payments } from '@storefront/db/schema/payments';
+import { companyPaymentSettings, type PaymentMismatchValue, payments } from '@storefront/db/schema/payments';
 import { companies } from '@storefront/db/schema/tenancy';
-import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentSettingsRow = typeof companyPaymentSettings.$inferSelect;
@@ -68,6 +68,22 @@ export async function updatePayment(
 }
 
 /**
+ * Records a charge naming the payment's order that is not its payment. The payment's updatedAt, the
+ * reconciliation's clock, stays: someone else's charges must not put off its look-ups.
+ */
+export async function recordMismatch(tx: Executor, uid: string, mismatch: PaymentMismatchValue) {
+  await tx.update(payments).set({ mismatch }).where(eq(payments.uid, uid));
+}
+
+/** One more attempt answered for good (payments.answered). */
+export async function countAnswer(tx: Executor, uid: string) {
+  await tx
+    .update(payments)
+    .set({ answered: sql`${payments.answered} + 1` })
+    .where(eq(payments.uid, uid));
+}
+
+/**
  * Claims the next charge of a pending payment: only the caller whose `attempts` it saw gets the row,
  * so concurrent requests (or processes) never ask the provider twice for one attempt.
  */
@@ -80,27 +96,66 @@ export async function claimAttempt(db: Executor, uid: string, seen: number): Pro
   return row ?? null;
 }
 
-/** The payments the reconciliation looks at, with their orders' status and creation time. */
-export function dueForReconciliation(db: Executor, settledBefore: Date, lateSince: Date) {
+/**
+ * The payments the reconciliation looks at, with their orders' status and creation time: pending ones
+ * asked about after `settledBefore` or whose order is past the hold (`heldBefore`), refunds to try
+ * again, and failed or expired ones a charge may still land for. Oldest orders first, and those only
+ * looked up for a late charge after the rest: a full pass never keeps an order past its hold.
+ */
+export function dueForReconciliation(
+  db: Executor,
+  at: { settledBefore: Date; heldBefore: Date; lateSince: Date },
+) {
   return db
     .select({ payment: payments, orderCreatedAt: orders.createdAt })
     .from(payments)
     .innerJoin(orders, eq(orders.uid, payments.orderUid))
     .where(
       or(
-        and(eq(payments.status, 'PENDING'), lt(payments.updatedAt, settledBefore)),
+        and(
+          eq(payments.status, 'PENDING'),
+          or(lt(payments.updatedAt, at.settledBefore), lt(orders.createdAt, at.heldBefore)),
+        ),
         eq(payments.status, 'REFUND_PENDING'),
-        // A charge that may have landed after its order failed or expired: looked up for an hour.
+        // A charge asked and never answered for good may land after its order failed or expired:
+        // looked up for an hour. One answered for good is finished.
         and(
           inArray(payments.status, ['DECLINED', 'EXPIRED']),
-          sql`${payments.attempts} > 0`,
+          sql`${payments.attempts} > ${payments.answered}`,
           sql`${payments.provider} is not null`,
-          sql`${payments.updatedAt} > ${lateSince}`,
-          lt(payments.updatedAt, settledBefore),
+          sql`${payments.updatedAt} > ${at.lateSince}`,
+          lt(payments.updatedAt, at.settledBefore),
         ),
       ),
     )
+    .orderBy(sql`${payments.status} in ('DECLINED', 'EXPIRED')`, asc(orders.createdAt))
     .limit(200);
+}
+
+/** Locks the company's payment settings: its transfers are confirmed one at a time (transferNumberUsed). */
+export async function lockCompanyTransfers(tx: Executor, companyUid: string): Promise<void> {
+  await tx
+    .select({ companyUid: companyPaymentSettings.companyUid })
+    .from(companyPaymentSettings)
+    .where(eq(companyPaymentSettings.companyUid, companyUid))
+    .for('update');
+}
+
+/** Whether a transfer of the company was confirmed with this operation number (in any case). */
+export async function transferNumberUsed(tx: Executor, companyUid: string, operationNumber: string) {
+  const [row] = await tx
+    .select({ uid: payments.uid })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.companyUid, companyUid),
+        eq(payments.method, 'TRANSFER'),
+        eq(payments.status, 'APPROVED'),
+        sql`lower(${payments.reference}) = lower(${operationNumber})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** An order by its uid alone (the payment's own jobs and events run outside any tenant). */

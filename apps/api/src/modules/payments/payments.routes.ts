@@ -2,6 +2,7 @@ import { AppError } from '@storefront/contracts/errors';
 import { orderSchema } from '@storefront/contracts/orders';
 import {
   memberPaymentBodySchema,
+  type PaymentProviderName,
   PREPAID_METHODS,
   type PrepaidMethod,
   placePaymentSettingsSchema,
@@ -96,7 +97,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
       operationId: 'settleTransfer',
       tags,
       summary:
-        "Staff of the order's place confirm a transfer ({operation_number}: RECEIVED) or reject it ({reject: true}: PAYMENT_FAILED, everything given back)",
+        "Staff of the order's place confirm a transfer ({operation_number}: RECEIVED; a number the company already took is refused) or reject it ({reject: true}: PAYMENT_FAILED, everything given back); never their own order",
       params: z.object({ order_uid: z.uuid() }),
       body: retailPaymentBodySchema,
       response: { 200: orderSchema, ...errorResponses },
@@ -107,7 +108,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
         const found = await findOrderOfApp(tx, ctx.app.uid, request.params.order_uid);
         if (!found) throw new AppError('NOT_FOUND');
         const { place } = await placeOf(ctx, found.placeUid, tx);
-        const moved = await settleTransfer(tx, found, ctx.user.uid, request.body);
+        const moved = await settleTransfer(
+          tx,
+          found,
+          { userUid: ctx.user.uid, language: ctx.language },
+          request.body,
+        );
         await insertAudit(tx, {
           appUid: ctx.app.uid,
           companyUid: place.companyUid,
@@ -127,49 +133,48 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
     },
   });
 
-  // Provider events: checked (the company of the host's app, the charge named, Mercado Pago's
-  // signature) and answered at once; the charge is read back and applied after the answer, coalesced
-  // per charge (event-hints.ts). Only a Mercado Pago notification without a valid signature is refused,
-  // and a company of another app (the event's host names the app) is not found.
+  // Provider events: checked (the company of the host's app taking that provider, the charge named,
+  // Mercado Pago's signature) and answered at once; the charge is read back and applied after the
+  // answer, coalesced per charge (event-hints.ts). A Mercado Pago notification without a valid
+  // signature is refused, and a company of another app (the event's host names the app), or one that
+  // does not take Culqi on Culqi's route, is not found.
   const hints = eventHints(
     api.db,
-    (companyUid, chargeId) =>
-      handleEvent({ db: api.db, config: api.config, log: api.log }, companyUid, chargeId),
+    (companyUid, provider, chargeId) =>
+      handleEvent({ db: api.db, config: api.config, log: api.log }, companyUid, provider, chargeId),
     api.log,
   );
   api.addHook('onClose', () => hints.idle());
   const companyParams = z.object({ company_uid: z.string().min(1).max(64) });
-  const companyOfRequest = async (request: FastifyRequest, companyUid: string) => {
+  // What the events need of a company (its provider, Mercado Pago's webhook secret), kept for
+  // TENANT_CACHE_SECONDS: a changed provider counts within those seconds, and a signature the kept
+  // secret does not verify is checked again against the stored one (just set or changed).
+  const keptMs = (api.config.TENANT_CACHE_SECONDS ?? 0) * 1000;
+  type EventCompany = { until: number; provider: PaymentProviderName | null; secret: string | null };
+  const kept = new Map<string, EventCompany>();
+  const keyOf = (request: FastifyRequest, companyUid: string) =>
+    `${contextOf(request).app.uid} ${companyUid}`;
+  const storedCompany = async (request: FastifyRequest, companyUid: string): Promise<EventCompany> => {
     const ctx = contextOf(request);
     const company = await repo.eventCompany(ctx.db, ctx.app.uid, companyUid);
     if (!company) throw new AppError('NOT_FOUND');
-    known.add(`${ctx.app.uid} ${companyUid}`);
-    return company;
-  };
-  // A company never moves to another app: once found, Culqi's events (which need nothing else of it)
-  // skip the query.
-  const known = new Set<string>();
-  const isKnown = (request: FastifyRequest, companyUid: string) =>
-    known.has(`${contextOf(request).app.uid} ${companyUid}`);
-  // Mercado Pago's webhook secret, kept for TENANT_CACHE_SECONDS: a signature the kept one verifies is
-  // taken, any other is checked again against the stored secret (just set or changed).
-  const keptMs = (api.config.TENANT_CACHE_SECONDS ?? 0) * 1000;
-  const secrets = new Map<string, { until: number; secret: string | null }>();
-  const storedSecret = async (request: FastifyRequest, companyUid: string) => {
-    const company = await companyOfRequest(request, companyUid);
-    const secret =
-      company.provider === 'MERCADO_PAGO' && company.webhookSecretEncrypted
-        ? decryptSecret(secretsKey(api.config), company.webhookSecretEncrypted)
-        : null;
+    const found = {
+      until: Date.now() + keptMs,
+      provider: company.provider,
+      secret:
+        company.provider === 'MERCADO_PAGO' && company.webhookSecretEncrypted
+          ? decryptSecret(secretsKey(api.config), company.webhookSecretEncrypted)
+          : null,
+    };
     if (keptMs > 0) {
-      if (secrets.size >= 1000) secrets.clear();
-      secrets.set(`${contextOf(request).app.uid} ${companyUid}`, { until: Date.now() + keptMs, secret });
+      if (kept.size >= 1000) kept.clear();
+      kept.set(keyOf(request, companyUid), found);
     }
-    return secret;
+    return found;
   };
-  const keptSecret = (request: FastifyRequest, companyUid: string) => {
-    const kept = secrets.get(`${contextOf(request).app.uid} ${companyUid}`);
-    return kept && kept.until > Date.now() ? kept.secret : null;
+  const keptCompany = (request: FastifyRequest, companyUid: string) => {
+    const found = kept.get(keyOf(request, companyUid));
+    return found && found.until > Date.now() ? found : null;
   };
 
   api.post('/v5/payments/culqi/:company_uid/events/', {
@@ -177,16 +182,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
       operationId: 'culqiEvent',
       tags,
       summary:
-        "Culqi's events (not signed): answered at once; the charge named is then read back from Culqi and applied",
+        "Culqi's events (not signed) of a company taking Culqi: answered at once; the charge named is then read back from Culqi and applied",
       params: companyParams,
       body: z.unknown(),
       response: { 200: eventAnswer, ...errorResponses },
     },
     handler: async (request) => {
-      if (!isKnown(request, request.params.company_uid))
-        await companyOfRequest(request, request.params.company_uid);
+      const companyUid = request.params.company_uid;
+      const company = keptCompany(request, companyUid) ?? (await storedCompany(request, companyUid));
+      // Culqi's events are not signed: a company on Mercado Pago, whose are, has none here.
+      if (company.provider !== 'CULQI') throw new AppError('NOT_FOUND');
       const chargeId = culqiEventChargeId(request.body);
-      if (chargeId) hints.hint(request.params.company_uid, chargeId);
+      if (chargeId) hints.hint(companyUid, 'CULQI', chargeId);
       return { received: true };
     },
   });
@@ -215,13 +222,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (api) => {
         dataId !== '' &&
         validMercadoPagoSignature(secret, header('x-signature'), header('x-request-id'), dataId);
       if (
-        !signedWith(keptSecret(request, companyUid)) &&
-        !signedWith(await storedSecret(request, companyUid))
+        !signedWith(keptCompany(request, companyUid)?.secret ?? null) &&
+        !signedWith((await storedCompany(request, companyUid)).secret)
       )
         throw new AppError('FORBIDDEN');
       // A payment's id of the shape Mercado Pago gives (digits); anything else is not read back.
       if ((request.query.type ?? body?.type) === 'payment' && /^[\w-]{1,100}$/.test(dataId))
-        hints.hint(companyUid, dataId);
+        hints.hint(companyUid, 'MERCADO_PAGO', dataId);
       return { received: true };
     },
   });

@@ -144,6 +144,7 @@ const charge = (orderUid: string, fields: Partial<ProviderCharge>): ProviderChar
   reference: null,
   orderUid,
   amountCents: 0,
+  currency: 'PEN',
   cardBrand: null,
   last4: null,
   message: null,
@@ -470,6 +471,7 @@ describe('settling a payment with what the provider says', () => {
         charge(stopped.uid, {
           state,
           reference: 'chr_other',
+          amountCents: stopped.amountCents,
           action: { type: 'CHALLENGE', url: null, creq: null },
         }),
       );
@@ -483,7 +485,7 @@ describe('settling a payment with what the provider says', () => {
     await applyCharge(
       deps(),
       settled.uid,
-      charge(settled.uid, { state: 'DECLINED', reference: 'chr_other' }),
+      charge(settled.uid, { state: 'DECLINED', reference: 'chr_other', amountCents: settled.amountCents }),
     );
     expect(await stateOf(settled.uid)).toMatchObject({
       order: 'PENDING_PAYMENT',
@@ -494,13 +496,22 @@ describe('settling a payment with what the provider says', () => {
   it('keeps a charge in process waiting with its 3DS step; a refund word moves only a refund in course', async () => {
     const order = await pendingCardOrder('apply-action');
     const action = { type: 'CHALLENGE', url: 'https://acs.example/challenge', creq: 'creq-1' } as const;
-    await applyCharge(deps(), order.uid, charge(order.uid, { state: 'ACTION', reference: 'mp-1', action }));
+    const amountCents = order.amountCents;
+    await applyCharge(
+      deps(),
+      order.uid,
+      charge(order.uid, { state: 'ACTION', reference: 'mp-1', amountCents, action }),
+    );
     expect(await stateOf(order.uid)).toMatchObject({
       order: 'PENDING_PAYMENT',
       payment: { status: 'PENDING', reference: 'mp-1', action },
     });
     // A refund the provider reports for a payment still waiting changes nothing.
-    await applyCharge(deps(), order.uid, charge(order.uid, { state: 'REFUNDED', reference: 'mp-2' }));
+    await applyCharge(
+      deps(),
+      order.uid,
+      charge(order.uid, { state: 'REFUNDED', reference: 'mp-2', amountCents }),
+    );
     expect(await stateOf(order.uid)).toMatchObject({
       order: 'PENDING_PAYMENT',
       payment: { status: 'PENDING', reference: 'mp-1', action },
@@ -527,19 +538,35 @@ describe('settling a payment with what the provider says', () => {
     expect(fake().charges.get(order.reference)?.refundedCents).toBe(0);
   });
 
-  it('refunds at once a charge approved after its order failed, never more than the order took', async () => {
+  it('refunds at once a charge approved after its order failed; one of another amount is left to staff', async () => {
     const order = await pendingCardOrder('apply-late', DECLINED_CARD);
     await chargeOrder(deps(), order.uid);
     expect(await stateOf(order.uid)).toMatchObject({
       order: 'PAYMENT_FAILED',
       payment: { status: 'DECLINED' },
     });
-    // Another charge of the order, of more than its amount, lands late.
-    const late = await chargeAtCulqi(order.uid, order.amountCents + 500);
+    // Another charge naming the order, of more than its amount, lands late: not its payment.
+    const other = await chargeAtCulqi(order.uid, order.amountCents + 500);
     await applyCharge(
       deps(),
       order.uid,
-      charge(order.uid, { reference: late, amountCents: order.amountCents + 500, last4: '1111' }),
+      charge(order.uid, { reference: other, amountCents: order.amountCents + 500, last4: '1111' }),
+    );
+    expect(await stateOf(order.uid)).toMatchObject({
+      order: 'PAYMENT_FAILED',
+      payment: {
+        status: 'DECLINED',
+        refundedCents: 0,
+        mismatch: { reference: other, amountCents: order.amountCents + 500, currency: 'PEN' },
+      },
+    });
+    expect(fake().charges.get(other)?.refundedCents).toBe(0);
+    // Its own charge lands late: refunded whole.
+    const late = await chargeAtCulqi(order.uid, order.amountCents);
+    await applyCharge(
+      deps(),
+      order.uid,
+      charge(order.uid, { reference: late, amountCents: order.amountCents, last4: '1111' }),
     );
     expect(await stateOf(order.uid)).toMatchObject({
       order: 'PAYMENT_FAILED',
@@ -563,7 +590,7 @@ describe('settling a payment with what the provider says', () => {
     await applyCharge(
       deps(),
       order.uid,
-      charge(order.uid, { state: 'REFUNDED', reference: order.reference }),
+      charge(order.uid, { state: 'REFUNDED', reference: order.reference, amountCents: order.amountCents }),
     );
     expect((await stateOf(order.uid)).payment?.status).toBe('REFUNDED');
     await applyCharge(
@@ -707,12 +734,12 @@ describe("a provider's event", () => {
     const order = await pendingCardOrder('event-own');
     const id = await chargeAtCulqi(order.uid, order.amountCents);
     await otherCompanyOnFake();
-    await handleEvent(deps(), 'multi-cafe', id);
+    await handleEvent(deps(), 'multi-cafe', 'CULQI', id);
     expect(await stateOf(order.uid)).toMatchObject({
       order: 'PENDING_PAYMENT',
       payment: { status: 'PENDING' },
     });
-    await handleEvent(deps(), 'demo-main', id);
+    await handleEvent(deps(), 'demo-main', 'CULQI', id);
     expect(await stateOf(order.uid)).toMatchObject({
       order: 'RECEIVED',
       payment: { status: 'APPROVED', reference: id },
@@ -721,11 +748,11 @@ describe("a provider's event", () => {
 
   it('ignores a company without a provider, a charge the provider does not know, and one of no order here', async () => {
     const reads = fake().readCalls.length;
-    await expect(handleEvent(deps(), 'no-such-company', 'chr_test_x')).resolves.toBeUndefined();
+    await expect(handleEvent(deps(), 'no-such-company', 'CULQI', 'chr_test_x')).resolves.toBeUndefined();
     expect(fake().readCalls.length).toBe(reads);
-    await expect(handleEvent(deps(), 'demo-main', 'chr_test_unknown')).resolves.toBeUndefined();
+    await expect(handleEvent(deps(), 'demo-main', 'CULQI', 'chr_test_unknown')).resolves.toBeUndefined();
     const stray = await chargeAtCulqi('6e1f1a5e-8a1b-4c2d-9e3f-000000000000', 1000);
-    await expect(handleEvent(deps(), 'demo-main', stray)).resolves.toBeUndefined();
+    await expect(handleEvent(deps(), 'demo-main', 'CULQI', stray)).resolves.toBeUndefined();
   });
 
   it('records the refund of a payment in refund, and leaves a refunded one alone', async () => {
@@ -736,7 +763,7 @@ describe("a provider's event", () => {
       headers: { authorization: `Bearer ${TEST_KEYS.culqi.secretKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ charge_id: order.reference, amount: order.amountCents, reason: 'solicitud' }),
     });
-    await handleEvent(deps(), 'demo-main', order.reference);
+    await handleEvent(deps(), 'demo-main', 'CULQI', order.reference);
     expect((await stateOf(order.uid)).payment?.status).toBe('REFUNDED');
   });
 });

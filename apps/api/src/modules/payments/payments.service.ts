@@ -6,6 +6,7 @@ import {
   type Culqi3dsParameters,
   type MemberPaymentBody,
   type OrderPayment,
+  PAYMENT_CURRENCY,
   type PaymentProviderName,
   PREPAID_METHODS,
   PROVIDER_METHODS,
@@ -104,6 +105,13 @@ export function toPaymentDto(row: repo.PaymentRow): OrderPayment {
     last4: row.last4,
     refunded_amount: centsToDecimal(row.refundedCents),
     action: row.action ?? null,
+    mismatch: row.mismatch
+      ? {
+          reference: row.mismatch.reference,
+          amount: centsToDecimal(row.mismatch.amountCents),
+          currency: row.mismatch.currency,
+        }
+      : null,
   };
 }
 
@@ -198,16 +206,20 @@ export async function chargeOrder(
   if (!row) return;
   const found = await companyProvider(deps, row.companyUid);
   if (!found) {
-    await applyCharge(deps, orderUid, declined(claimed, null));
+    await applyCharge(deps, orderUid, declined(claimed, null), { answersAttempt: true });
     return;
   }
   const email = row.billing?.email ?? row.userData.email ?? '';
   try {
     if (claimed.attempts > 1) {
       const earlier = await found.provider.findByOrder(orderUid, { email, amountCents: claimed.amountCents });
-      const decided = earlier.find((charge) => charge.state === 'APPROVED' || charge.state === 'PENDING');
+      const decided = earlier.find(
+        (charge) =>
+          isOwnCharge(claimed, charge) && (charge.state === 'APPROVED' || charge.state === 'PENDING'),
+      );
+      // This attempt asks nothing: the earlier one's charge is the answer.
       if (decided) {
-        await applyCharge(deps, orderUid, decided);
+        await applyCharge(deps, orderUid, decided, { answersAttempt: true });
         return;
       }
     }
@@ -223,7 +235,7 @@ export async function chargeOrder(
       authentication3ds: options.authentication3ds,
       eventsUrl: eventsUrl(deps.config.PUBLIC_URL, found.name, row.companyUid),
     });
-    await applyCharge(deps, orderUid, charge);
+    await applyCharge(deps, orderUid, charge, { answersAttempt: true });
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
     deps.log.warn({ order: orderUid, err: error.message }, 'payment provider unavailable; left pending');
@@ -235,6 +247,7 @@ const declined = (payment: repo.PaymentRow, message: string | null): ProviderCha
   reference: null,
   orderUid: payment.orderUid,
   amountCents: payment.amountCents,
+  currency: PAYMENT_CURRENCY,
   cardBrand: null,
   last4: null,
   message,
@@ -242,8 +255,18 @@ const declined = (payment: repo.PaymentRow, message: string | null): ProviderCha
 });
 
 /**
+ * Whether a charge naming the payment's order is the payment's own: the very amount, in its currency.
+ * Anyone may name an order in a charge's metadata; only the exact charge pays it.
+ */
+export const isOwnCharge = (payment: Pick<repo.PaymentRow, 'amountCents'>, charge: ProviderCharge) =>
+  charge.amountCents === payment.amountCents && charge.currency === PAYMENT_CURRENCY;
+
+/**
  * Settles a payment with what the provider says of a charge, in one transaction under the payment's
- * and the order's locks. Only a PENDING payment of a PENDING_PAYMENT order moves (approved → RECEIVED,
+ * and the order's locks. A charge of another amount or currency moves nothing and is recorded for
+ * staff (the payment's `mismatch`). With `answersAttempt` (the provider's answer to the attempt just
+ * claimed), a final answer counts in `answered`: every charge asked answered so, a failed or expired
+ * payment is finished. Only a PENDING payment of a PENDING_PAYMENT order moves (approved → RECEIVED,
  * declined → PAYMENT_FAILED with everything given back); an approved charge that comes after its order
  * failed, expired or was cancelled is refunded; anything else changes nothing (duplicates, late and
  * out-of-order answers).
@@ -252,12 +275,33 @@ export async function applyCharge(
   deps: PaymentDeps,
   orderUid: string,
   charge: ProviderCharge,
+  options: { answersAttempt?: boolean } = {},
 ): Promise<void> {
   const refund = await deps.db.transaction(async (tx) => {
     // The order's lock first, then its payment's, as a cancellation takes them.
     const order = await repo.findOrderRow(tx, orderUid, { lock: true });
     const payment = order && (await repo.findPayment(tx, orderUid, { lock: true }));
     if (!payment || !order) return false;
+    if (!isOwnCharge(payment, charge)) {
+      const mismatch = {
+        reference: charge.reference,
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+      };
+      deps.log.warn(
+        { order: orderUid, ...mismatch },
+        'a charge naming the order is not its payment; left to staff',
+      );
+      await repo.recordMismatch(tx, payment.uid, mismatch);
+      return false;
+    }
+    // In process (Mercado Pago's pending or challenge) is no final answer: that charge may still land.
+    if (
+      options.answersAttempt &&
+      charge.state !== 'PENDING' &&
+      (charge.state !== 'ACTION' || charge.action?.type === 'CULQI_3DS')
+    )
+      await repo.countAnswer(tx, payment.uid);
     const waiting = payment.status === 'PENDING' && order.status === 'PENDING_PAYMENT';
     const card = {
       reference: charge.reference ?? payment.reference,
@@ -280,7 +324,7 @@ export async function applyCharge(
         await repo.updatePayment(tx, payment.uid, {
           ...card,
           status: 'REFUND_PENDING',
-          refundedCents: Math.min(charge.amountCents, payment.amountCents),
+          refundedCents: payment.amountCents,
         });
         return true;
       }
@@ -358,38 +402,52 @@ export async function memberPayment(
 /**
  * POST v5/retail/orders/{uid}/payment/: staff of the order's place confirm a transfer (RECEIVED, the
  * operation number kept) or reject it (PAYMENT_FAILED, everything given back), in one transaction.
+ * Nobody settles their own order, and an operation number confirms one order of the company: its
+ * confirmations are taken one at a time, under the company's settings row.
  */
 export async function settleTransfer(
   tx: Executor,
   order: orders.OrderRow,
-  staffUserUid: string,
+  staff: { userUid: string; language: Language },
   body: { operation_number: string } | { reject: true },
 ) {
+  if (order.userUid === staff.userUid) throw new AppError('FORBIDDEN');
   const payment = await repo.findPayment(tx, order.uid, { lock: true });
   // Only a transfer still waiting is the staff's to confirm or reject.
   if (payment?.method !== 'TRANSFER' || order.status !== 'PENDING_PAYMENT' || payment.status !== 'PENDING')
     throw new AppError('ORDER_STATUS_NOT_ALLOWED');
-  const actor = { userUid: staffUserUid, role: 'STAFF' } as const;
+  const actor = { userUid: staff.userUid, role: 'STAFF' } as const;
   if ('reject' in body) {
     await repo.updatePayment(tx, payment.uid, { status: 'DECLINED' });
     return transitionOrder(tx, { appUid: order.appUid }, order.uid, 'PAYMENT_FAILED', actor);
   }
+  await repo.lockCompanyTransfers(tx, order.companyUid);
+  if (await repo.transferNumberUsed(tx, order.companyUid, body.operation_number))
+    throw new AppError('VALIDATION', {
+      operation_number: [FIELD_MESSAGES.operationNumberUsed[staff.language]],
+    });
   await repo.updatePayment(tx, payment.uid, { status: 'APPROVED', reference: body.operation_number });
   return transitionOrder(tx, { appUid: order.appUid }, order.uid, 'RECEIVED', actor);
 }
 
 /**
  * A provider's event (architecture §10): only a hint of which charge to read back. The charge is read
- * from the provider with the company's key and applied (applyCharge changes nothing twice); a charge
- * of another company's order is ignored.
+ * from the provider with the company's key and applied (applyCharge changes nothing twice). An event
+ * of a provider the company does not use now is not read back; a charge of another company's order,
+ * or of a payment the provider does not take (a transfer), is ignored.
  */
-export async function handleEvent(deps: PaymentDeps, companyUid: string, chargeId: string): Promise<void> {
+export async function handleEvent(
+  deps: PaymentDeps,
+  companyUid: string,
+  provider: PaymentProviderName,
+  chargeId: string,
+): Promise<void> {
   const found = await companyProvider(deps, companyUid);
-  if (!found) return;
+  if (found?.name !== provider) return;
   const charge = await found.provider.get(chargeId);
   if (!charge?.orderUid) return;
   const payment = await repo.findPayment(deps.db, charge.orderUid);
-  if (payment?.companyUid !== companyUid) return;
+  if (payment?.companyUid !== companyUid || payment.provider !== provider) return;
   // A duplicate of a settled payment (most events) answers without applyCharge's locks: a payment
   // APPROVED or REFUNDED never moves on a provider's word, and REFUND_PENDING only on a refund.
   const settled =

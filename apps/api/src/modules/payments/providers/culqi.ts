@@ -1,3 +1,4 @@
+import { PAYMENT_CURRENCY } from '@storefront/contracts/payments';
 import type { ChargeInput, PaymentProvider, ProviderCharge, ProviderKeys } from './provider.ts';
 import { callProvider } from './provider.ts';
 
@@ -20,6 +21,7 @@ function toCharge(body: Json): ProviderCharge {
     reference: str(body.id),
     orderUid: str(metadata.order_uid),
     amountCents: Number(body.amount ?? 0),
+    currency: str(body.currency_code),
     cardBrand: str(iin.card_brand),
     last4: str(source.last_four),
     message: approved ? null : str(outcome.user_message),
@@ -38,7 +40,7 @@ export function culqi(keys: ProviderKeys): PaymentProvider {
         headers,
         body: {
           amount: input.amountCents,
-          currency_code: 'PEN',
+          currency_code: PAYMENT_CURRENCY,
           email: input.email,
           source_id: input.token,
           capture: true,
@@ -63,6 +65,7 @@ export function culqi(keys: ProviderKeys): PaymentProvider {
           reference: null,
           orderUid: input.orderUid,
           amountCents: input.amountCents,
+          currency: PAYMENT_CURRENCY,
           cardBrand: null,
           last4: null,
           message: null,
@@ -75,6 +78,7 @@ export function culqi(keys: ProviderKeys): PaymentProvider {
         reference: str(body.charge_id),
         orderUid: input.orderUid,
         amountCents: input.amountCents,
+        currency: PAYMENT_CURRENCY,
         cardBrand: null,
         last4: null,
         message: str(body.user_message),

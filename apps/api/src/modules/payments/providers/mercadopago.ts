@@ -1,4 +1,5 @@
 import { centsToDecimal } from '@storefront/contracts/money';
+import { PAYMENT_CURRENCY } from '@storefront/contracts/payments';
 import type { ChargeInput, PaymentProvider, ProviderCharge, ProviderKeys } from './provider.ts';
 import { callProvider } from './provider.ts';
 
@@ -41,6 +42,7 @@ function toCharge(body: Json): ProviderCharge {
     reference: str(body.id),
     orderUid: str(body.external_reference),
     amountCents: Math.round(Number(body.transaction_amount ?? 0) * 100),
+    currency: str(body.currency_id),
     cardBrand: str(body.payment_method_id),
     last4: str(card.last_four_digits),
     message: state === 'DECLINED' ? (REJECTIONS[String(body.status_detail)] ?? null) : null,
@@ -83,6 +85,7 @@ export function mercadoPago(keys: ProviderKeys): PaymentProvider {
         reference: null,
         orderUid: input.orderUid,
         amountCents: input.amountCents,
+        currency: PAYMENT_CURRENCY,
         cardBrand: null,
         last4: null,
         message: null,

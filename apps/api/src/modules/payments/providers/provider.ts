@@ -31,6 +31,8 @@ export interface ProviderCharge {
   /** The order uid the charge carries (metadata / external_reference). */
   orderUid: string | null;
   amountCents: number;
+  /** ISO 4217, as the provider tells it (null when it does not). */
+  currency: string | null;
   cardBrand: string | null;
   last4: string | null;
   /** The provider's message to the customer, on a decline. */

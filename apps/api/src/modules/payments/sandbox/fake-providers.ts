@@ -40,6 +40,8 @@ interface Charge {
   id: string;
   provider: 'culqi' | 'mercadopago';
   amountCents: number;
+  /** Culqi: the charge's currency_code; Mercado Pago: the account's, PEN. */
+  currency: string;
   status: 'approved' | 'rejected' | 'in_process';
   orderUid: string;
   email: string;
@@ -217,6 +219,7 @@ export class FakePayments {
         };
       const charge = this.record('culqi', `chr_test_${randomBytes(12).toString('hex')}`, {
         amountCents: Number(body.amount),
+        currency: String(body.currency_code ?? 'PEN'),
         status: card.number === DECLINED_CARD ? 'rejected' : 'approved',
         orderUid,
         email: String(body.email ?? ''),
@@ -282,7 +285,7 @@ export class FakePayments {
       id: charge.id,
       amount: charge.amountCents,
       amount_refunded: charge.refundedCents,
-      currency_code: 'PEN',
+      currency_code: charge.currency,
       email: charge.email,
       creation_date: charge.createdAt,
       source: {
@@ -388,6 +391,7 @@ export class FakePayments {
                 : 'approved';
       const charge = this.record('mercadopago', String(this.nextMpId++), {
         amountCents: Math.round(Number(body.transaction_amount) * 100),
+        currency: 'PEN',
         status,
         orderUid,
         email: String((body.payer as Json | undefined)?.email ?? ''),
@@ -453,7 +457,7 @@ export class FakePayments {
       transaction_amount: charge.amountCents / 100,
       installments: charge.installments,
       transaction_amount_refunded: charge.refundedCents / 100,
-      currency_id: 'PEN',
+      currency_id: charge.currency,
       external_reference: charge.orderUid,
       payment_method_id: brand(charge.card.number).toLowerCase(),
       card: { last_four_digits: charge.card.number.slice(-4) },

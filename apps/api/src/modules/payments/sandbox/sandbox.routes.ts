@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { isLoopbackAddress } from '../../../lib/loopback.ts';
+import { fromThisMachine } from '../../../lib/loopback.ts';
 import { FakePayments } from './fake-providers.ts';
 
 /** The demo company's keys (packages/db/demo/demo.tenant.json): the ones the sandbox accepts. */
@@ -11,8 +11,9 @@ const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_demo';
 
 /**
  * The demo's payment sandbox (architecture §10 Demo), never registered in production: the fake
- * providers answered by this server under /api/dev/payments-sandbox/{culqi,mercadopago}/…, to loopback
- * callers only, with the stand-in checkout scripts at the same base (…/culqi/js/v4, …/mercadopago/js/v2).
+ * providers answered by this server under /api/dev/payments-sandbox/{culqi,mercadopago}/…, to this
+ * machine itself only (fromThisMachine, as the mailbox), with the stand-in checkout scripts at the
+ * same base (…/culqi/js/v4, …/mercadopago/js/v2).
  */
 export const paymentsSandboxRoutes: FastifyPluginAsync = async (api) => {
   const fake = new FakePayments(SANDBOX_KEYS, SANDBOX_WEBHOOK_SECRET);
@@ -22,10 +23,7 @@ export const paymentsSandboxRoutes: FastifyPluginAsync = async (api) => {
     schema: { hide: true },
     handler: async (request, reply) => {
       const { provider } = request.params as { provider: string };
-      if (
-        !isLoopbackAddress(request.socket.remoteAddress) ||
-        (provider !== 'culqi' && provider !== 'mercadopago')
-      )
+      if (!fromThisMachine(request) || (provider !== 'culqi' && provider !== 'mercadopago'))
         return reply.status(404).send({ detail: 'Not found.' });
       const url = new URL(request.url, 'http://sandbox');
       const path = url.pathname.replace(/^.*\/payments-sandbox\/[a-z]+/, '').replace(/\/$/, '');
