@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 // PGlite, and again on the PostgreSQL server named by TEST_DATABASE_URL when it is set (see .ci/run).
 const serverTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// A server test file's worker is reused for the next file instead of a new process: the API's modules are
+// imported once per worker, not once per file (decision 037). Every file still builds its own app on its
+// own database, and closes it.
+const reusedWorkers = { isolate: false };
 
 export default defineConfig({
   test: {
@@ -38,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
+          ...reusedWorkers,
           environment: 'node',
           env: { TEST_DATABASE_URL: '' },
           globalSetup: ['packages/db/src/test-global-setup.ts', 'apps/api/src/test/proofs-global-setup.ts'],
@@ -51,6 +56,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTests,
+                ...reusedWorkers,
                 globalSetup: ['packages/db/src/test-global-setup.ts'],
                 environment: 'node' as const,
                 testTimeout: 30_000,
