@@ -61,8 +61,10 @@ function run(phase, alone) {
   });
 }
 
-const format = (seconds) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+const format = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 function printTable(results, total) {
   const width = Math.max(...results.map((result) => result.name.length), 'total'.length);
