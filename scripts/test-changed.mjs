@@ -5,13 +5,18 @@
 // The whole `npm test` is still what CI runs; the README says when to run it yourself.
 import { execSync } from 'node:child_process';
 
-const branch = execSync('git rev-parse --abbrev-ref HEAD', { encoding: 'utf8' }).trim();
-const base = process.argv[2] ?? (branch === 'main' ? 'HEAD' : 'main');
+const git = (command) => execSync(`git ${command}`, { encoding: 'utf8' }).split('\n').filter(Boolean);
+const base = process.argv[2] ?? (git('rev-parse --abbrev-ref HEAD')[0] === 'main' ? 'HEAD' : 'main');
 const run = (step) => {
   console.log(`\n$ ${step}`);
   execSync(step, { stdio: 'inherit' });
 };
-run(`npx biome check --changed --since=${base} --no-errors-on-unmatched`);
+// The files changed since BASE, committed or not, and the new ones (Biome's own --changed sees commits only).
+const changed = [
+  ...git(`diff --name-only --diff-filter=d ${base}`),
+  ...git('ls-files --others --exclude-standard'),
+];
+if (changed.length > 0) run(`npx biome check --no-errors-on-unmatched ${changed.join(' ')}`);
 run('npm run typecheck');
 run(`npx vitest run --changed ${base} --passWithNoTests`);
 // The journeys run on the built server: build only when one of them is to run.
