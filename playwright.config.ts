@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT, E2E_PUSH_PORT, E2E_SMTP_PORT } from './apps/web/e2e/support.ts';
+import { E2E_PORT, E2E_PUSH_PORT, E2E_SMTP_PORT, HEADLESS_SHELL } from './apps/web/e2e/support.ts';
 
 // The journeys run against the real server on a fresh embedded database with the demo data, in
 // Debian's Chromium (browser downloads do not work on these machines).
@@ -37,18 +37,7 @@ export default defineConfig({
     // machine a click could land where its button was a frame earlier, on the backdrop that closes it.
     // axe would measure a half-faded toast as low contrast (sonner honours reduced motion).
     reducedMotion: 'reduce',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: HEADLESS_SHELL,
   },
   // Every journey runs on a desktop screen; the main ones (order, join, redeem, order board), tagged
   // @phone, run again on a phone-sized screen. The accessibility suite checks every route at phone sizes itself.

@@ -5,13 +5,26 @@ import pg from 'pg';
 
 const problems = [];
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-try {
-  accessSync(chromium, constants.X_OK);
-} catch {
-  problems.push(
-    `Chromium is missing at ${chromium} (the Lighthouse budget and the browser journeys run in it): apt-get install -y chromium`,
-  );
+const browsers = [
+  {
+    path: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    package: 'chromium',
+    runs: 'the Lighthouse budget',
+  },
+  {
+    path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+    package: 'chromium-headless-shell',
+    runs: 'the browser journeys',
+  },
+];
+for (const browser of browsers) {
+  try {
+    accessSync(browser.path, constants.X_OK);
+  } catch {
+    problems.push(
+      `Chromium is missing at ${browser.path} (${browser.runs} run in it): apt-get install -y ${browser.package}`,
+    );
+  }
 }
 
 if (process.env.TEST_DATABASE_URL) {

@@ -1,9 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { E2E_PORT, expect, test } from '../../web/e2e/support.ts';
+import { E2E_PORT, expect, runAxe, test } from '../../web/e2e/support.ts';
 
 // What the admin site's journeys share: its address, signing in and picking the demo company, the axe
 // check of a screen, opening a screen from the menu, and the admin API as the demo owner.
@@ -15,7 +14,7 @@ export const DEMO_COMPANY = 'Sabores Demo';
 
 /** Axe on the screen as it is: no serious or critical violation (moderate and minor are reported). */
 export async function checkAxe(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const violations = await runAxe(page);
   const found = violations.flatMap((v) =>
     v.nodes.map((node) => ({
       serious: v.impact === 'serious' || v.impact === 'critical',
@@ -28,26 +27,53 @@ export async function checkAxe(page: Page, screen: string) {
 }
 
 /**
- * Opens `at` signed out, signs in and picks the demo company: the site goes on to that screen. A journey
- * opens the screen it needs by its address (the products list unless it says): the first screen, the
- * dashboard (`at: '/'`), asks the day's figures of the whole company, which the other journeys skip.
+ * Opens `at` signed in as `email`, with the demo company picked. A journey opens the screen it needs by its
+ * address (the products list unless it says): the first screen, the dashboard (`at: '/'`), asks the day's
+ * figures of the whole company, which the other journeys skip.
+ *
+ * The session is made through the API and put where the site keeps it, as the sign-in form would: the
+ * form and the company picker are walked (`form`) by the journeys about them, and with `axe` (decision 037).
  */
 export async function signInAdmin(
   page: Page,
   email: string,
-  { axe = false, at = '/products' }: { axe?: boolean; at?: string } = {},
+  { axe = false, at = '/products', form = axe }: { axe?: boolean; at?: string; form?: boolean } = {},
 ) {
-  await page.goto(`${ADMIN}${at}`);
-  await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
-  if (axe) await checkAxe(page, 'sign-in');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByRole('heading', { name: 'Elige una empresa' })).toBeVisible();
-  if (axe) await checkAxe(page, 'company picker');
-  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  if (form) {
+    await page.goto(`${ADMIN}${at}`);
+    await expect(page.getByRole('heading', { name: 'Administración de tu tienda' })).toBeVisible();
+    if (axe) await checkAxe(page, 'sign-in');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByRole('heading', { name: 'Elige una empresa' })).toBeVisible();
+    if (axe) await checkAxe(page, 'company picker');
+    await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  } else {
+    const { token, companyUid } = await adminSession(page.request, email);
+    // The site's origin, without starting the site: its storage is written before its first page.
+    await page.goto(`${ADMIN}/favicon.svg`);
+    await page.evaluate(
+      ([token, companyUid]) => {
+        localStorage.setItem('admin.token', token);
+        localStorage.setItem('admin.company', companyUid);
+      },
+      [token, companyUid],
+    );
+    await page.goto(`${ADMIN}${at}`);
+  }
   await expect(page.getByTestId('current-company')).toHaveText(DEMO_COMPANY);
   if (at !== '/') await expect(page).toHaveURL(`${ADMIN}${at}`);
+}
+
+/** A session on the admin API for `email`, and the uid of the demo company among theirs. */
+async function adminSession(request: APIRequestContext, email: string) {
+  const session = await request.post(`${API}/session/`, { data: { email, password: PASSWORD } });
+  expect(session.status(), await session.text()).toBe(200);
+  const { token } = (await session.json()) as { token: string };
+  const me = await (await request.get(`${API}/me/`, { headers: { Authorization: `Token ${token}` } })).json();
+  const company = me.companies.find((c: { name: string }) => c.name === DEMO_COMPANY);
+  return { token, companyUid: company.uid as string };
 }
 
 /** What a `datetime-local` input takes ("2030-01-31T18:00"), on the journeys' UTC clock. */
@@ -62,14 +88,8 @@ export async function tokenOf(request: APIRequestContext, email: string, passwor
 
 /** The admin API as the journeys' owner, to prepare what a journey does not do on screen. */
 export async function ownerApi(request: APIRequestContext) {
-  const session = await request.post(`${API}/session/`, {
-    data: { email: 'dueno@demo.pe', password: PASSWORD },
-  });
-  expect(session.status(), await session.text()).toBe(200);
-  const headers = { Authorization: `Token ${(await session.json()).token}` };
-  const me = await (await request.get(`${API}/me/`, { headers })).json();
-  const company = me.companies.find((c: { name: string }) => c.name === DEMO_COMPANY);
-  return { headers, base: `${API}/companies/${company.uid}` };
+  const { token, companyUid } = await adminSession(request, 'dueno@demo.pe');
+  return { headers: { Authorization: `Token ${token}` }, base: `${API}/companies/${companyUid}` };
 }
 
 /**

@@ -1,27 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { digits, E2E_PORT, expect, presetCookieChoice, test } from '../../web/e2e/support.ts';
+import { ADMIN, API, checkAxe, PASSWORD } from './admin-support.ts';
 
 // Company settings and the installation operator's screens (issue 17) on the admin site. Each journey
 // that changes an app's settings makes an app of its own (through the operator's API), so that the demo
 // app's colours and signup, which other journeys read, never change under them.
-const ADMIN = `http://admin.localhost:${E2E_PORT}`;
-const API = '/api/admin';
-const PASSWORD = 'Demo1234!';
 const mailDir = process.env.E2E_MAIL_DIR as string;
 
 test.use({ locale: 'es-PE', viewport: { width: 1024, height: 768 } });
-
-async function checkAxe(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${screen}: ${v.id} (${v.impact}): ${node.target.join(' ')}`));
-  expect(serious).toEqual([]);
-}
 
 /** Signs in on the admin site; picks `company` when given. */
 async function signIn(page: Page, email: string, password = PASSWORD, company?: string) {

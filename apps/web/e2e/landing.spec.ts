@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, logIn, tenantUrl, test, untilHydrated } from './support.ts';
+import { expect, logIn, runAxe, tenantUrl, test, untilHydrated } from './support.ts';
 
 const multi = (path: string) => tenantUrl('multi.localhost', path);
 
@@ -288,8 +287,8 @@ for (const [name, url] of [
     await expect(page.locator('h1, h2').first()).toBeVisible();
     if (name === 'cookie banner') await expect(page.getByRole('dialog')).toBeVisible();
     if (name === 'landing') await expect(page.locator('[data-type="CONTACT"]')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const violations = await runAxe(page, { frames: true });
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
   });
 }

@@ -3,6 +3,7 @@ import {
   axeViolations,
   E2E_PUSH_PORT,
   expect,
+  FULL_CHROMIUM,
   newMember,
   placePickupOrder,
   signIn,
@@ -19,6 +20,9 @@ import {
 // encryption, signing, the push service's checks) is the real path.
 
 const PUSH_SERVICE = `https://127.0.0.1:${E2E_PUSH_PORT}`;
+
+// Chromium's headless shell answers Notification.permission "denied" whatever the context grants.
+test.use({ launchOptions: FULL_CHROMIUM });
 
 test('a member allows notifications after an order and gets one when the cashier accepts it @phone', async ({
   page,
