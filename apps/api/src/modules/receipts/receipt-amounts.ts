@@ -198,6 +198,15 @@ interface PricedLine {
   discountCents: number[];
 }
 
+/** What the line costs after the discounts taken so far. */
+const netCents = (entry: PricedLine) =>
+  entry.grossCents - entry.discountCents.reduce((sum, cents) => sum + cents, 0);
+
+function refuseRepeated(ids: string[], what: string): void {
+  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (repeated !== undefined) throw new ReceiptRefused('DUPLICATE_LINE', `Line "${repeated}" ${what} twice`);
+}
+
 /** The amounts of a boleta or factura for an order. */
 export function saleAmounts(input: SaleInput): SaleAmounts {
   const rate = new IgvRate(input.igvPercent);
@@ -212,9 +221,10 @@ export function saleAmounts(input: SaleInput): SaleAmounts {
   }
   const given = input.givenLines ?? [];
   if (sold.length + given.length === 0) throw new ReceiptRefused('NO_LINES', 'A receipt needs a line');
-  const ids = [...sold, ...given].map((line) => line.id);
-  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
-  if (repeated !== undefined) throw new ReceiptRefused('DUPLICATE_LINE', `Line "${repeated}" appears twice`);
+  refuseRepeated(
+    [...sold, ...given].map((line) => line.id),
+    'appears',
+  );
 
   const discounts = input.discounts ?? [];
   const priced: PricedLine[] = sold.map((line) => {
@@ -234,22 +244,19 @@ export function saleAmounts(input: SaleInput): SaleAmounts {
       discountCents: [],
     };
   });
-  const netCents = (entry: PricedLine) =>
-    entry.grossCents - entry.discountCents.reduce((sum, cents) => sum + cents, 0);
-
   // Each discount is spread over its lines in proportion to what they still cost, so none goes below 0.
   for (const discount of discounts) {
     const amountCents = toCents(discount.amount, `Discount "${discount.label}"`);
-    const ids =
+    const lineIds =
       discount.lineIds ?? sold.filter((line) => line.id !== DELIVERY_LINE_ID).map((line) => line.id);
-    const unknown = ids.find((id) => !sold.some((line) => line.id === id));
+    const unknown = lineIds.find((id) => !sold.some((line) => line.id === id));
     if (unknown !== undefined) {
       throw new ReceiptRefused(
         'UNKNOWN_LINE',
         `Discount "${discount.label}" names line "${unknown}", not sold here`,
       );
     }
-    const targets = priced.filter((entry) => ids.includes(entry.line.id));
+    const targets = priced.filter((entry) => lineIds.includes(entry.line.id));
     if (amountCents > targets.reduce((sum, entry) => sum + netCents(entry), 0)) {
       throw new ReceiptRefused(
         'DISCOUNT_TOO_LARGE',
@@ -284,7 +291,7 @@ export function saleAmounts(input: SaleInput): SaleAmounts {
 }
 
 function soldLine(entry: PricedLine, discounts: readonly SaleDiscount[], rate: IgvRate): ReceiptLine {
-  const priceCents = entry.grossCents - entry.discountCents.reduce((sum, cents) => sum + cents, 0);
+  const priceCents = netCents(entry);
   const grossValueCents = rate.valueOf(entry.grossCents);
   const valueCents = rate.valueOf(priceCents);
   // The discounts' share of the value, split between them as their amounts with IGV were.
@@ -386,10 +393,10 @@ export function refundAmounts(
       ? receipt.lines.map((line) => ({ lineId: line.id, quantity: line.quantity }))
       : returned;
   if (asked.length === 0) throw new ReceiptRefused('NO_LINES', 'A credit note needs a line');
-  const ids = asked.map((item) => item.lineId);
-  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
-  if (repeated !== undefined)
-    throw new ReceiptRefused('DUPLICATE_LINE', `Line "${repeated}" is given back twice`);
+  refuseRepeated(
+    asked.map((item) => item.lineId),
+    'is given back',
+  );
 
   const lines = asked.map((item) => {
     const original = receipt.lines.find((line) => line.id === item.lineId);

@@ -152,6 +152,21 @@ describe('a boleta', () => {
     expect(texts(document.xml, [...line, 'Item', 'SellersItemIdentification', 'ID'])).toEqual(['P-001']);
   });
 
+  it('keeps what the shop wrote, markup characters included', () => {
+    const escaped = boleta({
+      amounts: saleAmounts({
+        igvPercent: '18',
+        lines: [
+          { id: 'a', description: '1/4 Pollo & papas <familiar> "extra"', quantity: '1', unitPrice: '25.90' },
+        ],
+      }),
+    });
+    expect(escaped.xml).toContain('1/4 Pollo &amp; papas &lt;familiar&gt; "extra"');
+    expect(texts(escaped.xml, ['InvoiceLine', 'Item', 'Description'])).toEqual([
+      '1/4 Pollo & papas <familiar> "extra"',
+    ]);
+  });
+
   it('may leave out a buyer who gave no document up to S/ 700, and refuses above it', () => {
     const small = boleta({ buyer: ANONYMOUS_BUYER });
     expect(texts(small.xml, ['AccountingCustomerParty', 'Party', 'PartyIdentification', 'ID'])).toEqual([

@@ -25,7 +25,7 @@ export const SIGNATURE_ID = 'SignatureSP';
 export type SaleKind = 'BOLETA' | 'FACTURA';
 
 /** Catalogue 01. */
-export const DOCUMENT_TYPE_CODES = { FACTURA: '01', BOLETA: '03', CREDIT_NOTE: '07' } as const;
+const DOCUMENT_TYPE_CODES = { FACTURA: '01', BOLETA: '03', CREDIT_NOTE: '07' } as const;
 export type DocumentTypeCode = (typeof DOCUMENT_TYPE_CODES)[keyof typeof DOCUMENT_TYPE_CODES];
 
 /** Catalogue 06; a buyer without a document is written with code 0 and number "-". */

@@ -138,9 +138,6 @@ export class FakeBillService {
     if (supplier?.getElementsByTagNameNS(NAMESPACES.cbc, 'ID').item(0)?.textContent !== ruc) {
       throw new SunatFault('1034');
     }
-    const schema = root.localName === 'CreditNote' ? SCHEMAS.creditNote : SCHEMAS.invoice;
-    if (!validateAgainstSchema(schema, [xml]).ok) throw new SunatFault('0306');
-
     const hash = createHash('sha256').update(xml).digest('hex');
     const previous = this.documents.get(base);
     if (previous) {
@@ -148,6 +145,8 @@ export class FakeBillService {
       if (previous.hash === hash) return previous.cdr;
       throw new SunatFault(previous.rejected ? '1032' : '1033');
     }
+    const schema = root.localName === 'CreditNote' ? SCHEMAS.creditNote : SCHEMAS.invoice;
+    if (!validateAgainstSchema(schema, [xml]).ok) throw new SunatFault('0306');
     const findings: SunatFinding[] = verifySignature(xml, account.certificatePem).ok
       ? checkAmounts(xml)
       : [ALTERED];
