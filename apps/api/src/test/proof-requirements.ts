@@ -45,7 +45,7 @@ const PROOFS = [
   {
     proofs: "the receipts' schema and signature proofs",
     available: hasXmlTools,
-    missing: 'xmllint or xmlsec1 (Debian libxml2-utils, xmlsec1)',
+    missing: 'xmllint or xmlsec1, Debian packages libxml2-utils and xmlsec1',
   },
   {
     proofs: 'the pid-namespace lock proof (server.test.ts)',
