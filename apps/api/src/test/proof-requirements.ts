@@ -7,14 +7,19 @@ import { fileURLToPath } from 'node:url';
 
 export const hasPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
 
-export const hasRedisServer = (): boolean => {
+function runs(command: string): boolean {
   try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    execFileSync(command, ['--version'], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
-};
+}
+
+export const hasRedisServer = (): boolean => runs('redis-server');
+
+/** libxml2's xmllint and xmlsec1: the receipts' documents are checked with tools that are not ours. */
+export const hasXmlTools = (): boolean => runs('xmllint') && runs('xmlsec1');
 
 /** `unshare` runs a server in its own pid namespace, as a container would (root only). */
 export const OWN_PID_NAMESPACE = ['unshare', '--pid', '--fork', '--kill-child'];
@@ -38,6 +43,11 @@ const PROOFS = [
   },
   { proofs: 'the Redis rate-limit cases', available: hasRedisServer, missing: 'redis-server' },
   {
+    proofs: "the receipts' schema and signature proofs",
+    available: hasXmlTools,
+    missing: 'xmllint or xmlsec1, Debian packages libxml2-utils and xmlsec1',
+  },
+  {
     proofs: 'the pid-namespace lock proof (server.test.ts)',
     available: () => pidNamespaceProblem() === null,
     missing: 'root for unshare --pid',
@@ -49,7 +59,7 @@ export function skippedProofsLine(): string | null {
   const skipped = PROOFS.filter((proof) => !proof.available());
   if (skipped.length === 0) return null;
   const what = skipped.map((proof) => `${proof.proofs} (no ${proof.missing})`).join('; ');
-  return `Skipped proofs: ${what}. Run them all with .ci/run (as root: installs PostgreSQL and redis-server), or TEST_DATABASE_URL=postgres://… npm run test:unit as root with redis-server installed.`;
+  return `Skipped proofs: ${what}. Run them all with .ci/run (as root: installs PostgreSQL, redis-server, libxml2-utils and xmlsec1), or TEST_DATABASE_URL=postgres://… npm run test:unit as root with redis-server, xmllint and xmlsec1 installed.`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
