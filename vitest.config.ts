@@ -17,6 +17,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
+        // A test file of plain logic says `// @vitest-environment node` on its first line: a jsdom costs
+        // about a second to build for each file.
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
 // style.md rule 2: features do not reach into each other, nor up into app/. A feature may use another's

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from './cart-store.ts';
 import { cartTotals, lineCents, lineCoins } from './cart-totals.ts';

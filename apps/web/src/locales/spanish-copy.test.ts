@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import programs from '../features/programs/locales/es.json';
 import es from './es.json';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { OptionGroup } from '@storefront/contracts/catalogue';
 import { describe, expect, it } from 'vitest';
 import { missingCoins } from './missing-coins.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Product } from '@storefront/contracts/catalogue';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../lib/cart-store.ts';

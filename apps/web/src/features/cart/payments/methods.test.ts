@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { PlacePaymentSettings } from '@storefront/contracts/payments';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
