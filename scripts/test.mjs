@@ -1,7 +1,6 @@
 // `npm test`: every check CI runs (.ci/run), phase by phase, and at the end the time each phase took, so
 // that every run shows where its time went (docs/testing.md keeps the figures of a fresh clone).
-// Phases in one group run at the same time, each printing its output when it ends: the type check keeps
-// one core busy for a minute while lint, audit and build share the other.
+// Phases in one group run at the same time, each printing its output when it ends.
 // Usage: npm test [-- --from PHASE] (start at a phase, e.g. `--from journeys` after a build).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -20,11 +19,13 @@ const vitest = (report, ...projects) =>
 const GROUPS = [
   [{ name: 'install', command: 'node scripts/ensure-install.mjs' }],
   [{ name: 'prerequisites', command: 'node scripts/check-prerequisites.mjs' }],
+  // The type check holds one core for a minute; the build, then the unit tests, take the other (the
+  // unit tests need no build: Vitest compiles what it runs).
   [
     { name: 'typecheck', command: 'npm run typecheck' },
     { name: 'lint, audit, build', command: 'npm run lint && npm run audit && npm run build' },
+    { name: 'unit (web, admin, scripts)', command: vitest('unit', 'web', 'admin', 'scripts') },
   ],
-  [{ name: 'unit (web, admin, scripts)', command: vitest('unit', 'web', 'admin', 'scripts') }],
   [{ name: 'server on PGlite', command: vitest('server-pglite', 'server-pglite') }],
   [{ name: 'bundle budget', command: 'npm run test:budget' }],
   // The memory budget reads a server's resident memory, mostly waiting for it to idle (a core free for a

@@ -54,11 +54,11 @@ export async function signInAdmin(
     // The site's origin, without starting the site: its storage is written before its first page.
     await page.goto(`${ADMIN}/favicon.svg`);
     await page.evaluate(
-      ([token, companyUid]) => {
-        localStorage.setItem('admin.token', token);
-        localStorage.setItem('admin.company', companyUid);
+      (kept) => {
+        localStorage.setItem('admin.token', kept.token);
+        localStorage.setItem('admin.company', kept.companyUid);
       },
-      [token, companyUid],
+      { token, companyUid },
     );
     await page.goto(`${ADMIN}${at}`);
   }
