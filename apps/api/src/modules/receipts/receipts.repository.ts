@@ -1,4 +1,5 @@
 import type { Executor } from '@storefront/db/client';
+import { products } from '@storefront/db/schema/catalogue';
 import {
   companyEInvoicing,
   placeReceiptSeries,
@@ -84,4 +85,18 @@ export async function insertReceipt(tx: Executor, row: typeof receipts.$inferIns
   const [inserted] = await tx.insert(receipts).values(row).returning();
   if (!inserted) throw new Error('receipt not returned');
   return inserted;
+}
+
+/** The catalogue's prices (cents) of products: a product given for coins keeps no price on its order. */
+export async function productPrices(
+  db: Executor,
+  companyUid: string,
+  uids: string[],
+): Promise<Map<string, number>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db
+    .select({ uid: products.uid, unitPrice: products.unitPrice })
+    .from(products)
+    .where(and(eq(products.companyUid, companyUid), inArray(products.uid, uids)));
+  return new Map(rows.map((row) => [row.uid, row.unitPrice]));
 }
