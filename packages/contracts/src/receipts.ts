@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminUid } from './admin.ts';
+import { isValidRuc } from './ruc.ts';
 
 // Electronic receipts for SUNAT (architecture §12; decision 039).
 
@@ -92,3 +93,36 @@ export const adminEInvoicingSchema = z.object({
   version: z.number().int(),
 });
 export type AdminEInvoicing = z.infer<typeof adminEInvoicingSchema>;
+
+/** Catalogue 06's documents a receipt may name. */
+export const RECEIPT_DOCUMENT_TYPES = ['DNI', 'CE', 'RUC', 'PASSPORT'] as const;
+
+/**
+ * The order body's `receipt` (architecture §12): a boleta by default; a factura needs a RUC with its check
+ * digit, the legal name and the fiscal address. A boleta's document, when given, is its buyer's.
+ */
+export const orderReceiptSchema = z
+  .strictObject({
+    type: z.enum(['BOLETA', 'FACTURA']),
+    document_type: z.enum(RECEIPT_DOCUMENT_TYPES).optional(),
+    document_number: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,15}$/)
+      .optional(),
+    legal_name: z.string().trim().min(1).max(200).optional(),
+    address: z.string().trim().min(1).max(300).optional(),
+  })
+  .superRefine((receipt, ctx) => {
+    if (receipt.document_type && !receipt.document_number)
+      ctx.addIssue({ code: 'custom', path: ['document_number'], message: 'Este campo es requerido.' });
+    if (receipt.type !== 'FACTURA') return;
+    if (receipt.document_type !== 'RUC')
+      ctx.addIssue({ code: 'custom', path: ['document_type'], message: 'Una factura requiere RUC.' });
+    else if (receipt.document_number && !isValidRuc(receipt.document_number))
+      ctx.addIssue({ code: 'custom', path: ['document_number'], message: 'El RUC no es válido.' });
+    for (const field of ['legal_name', 'address'] as const)
+      if (!receipt[field])
+        ctx.addIssue({ code: 'custom', path: [field], message: 'Este campo es requerido.' });
+  });
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;

@@ -106,7 +106,7 @@ export const RECEIPT_STATUSES = [
   'REJECTED',
 ] as const;
 
-/** A receipt as issued: its signed XML and hash from the start, SUNAT's CDR once it answers. */
+/** A receipt as issued (its number and document), then signed and sent by the outbox, with SUNAT's CDR. */
 export const receipts = pgTable(
   'receipts',
   {
@@ -132,8 +132,9 @@ export const receipts = pgTable(
     valueCents: integer().notNull(),
     igvCents: integer().notNull(),
     totalCents: integer().notNull(),
-    /** The signature's DigestValue, printed with the QR code. */
-    hash: text().notNull(),
+    /** The signature's DigestValue, printed with the QR code: set when the sender signs. */
+    hash: text(),
+    /** The document as built at issue; signed by the sender (decision 039). */
     xml: text().notNull(),
     /** SUNAT's answer (the R-….zip) and its code and words. */
     cdr: bytea(),

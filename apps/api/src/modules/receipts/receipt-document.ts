@@ -1,9 +1,9 @@
 import { centsToDecimal } from '@storefront/contracts/money';
+import { isValidRuc } from '@storefront/contracts/ruc';
 import { DOMImplementation, type Document, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { amountInWords } from './amount-in-words.ts';
 import type { ReceiptAmounts, ReceiptLine } from './receipt-amounts.ts';
 import { ReceiptRefused } from './receipt-refused.ts';
-import { isValidRuc } from './ruc.ts';
 
 // The UBL 2.1 documents of SUNAT's customization 2.0: boleta (03), factura (01) and credit note (07),
 // modelled on greenter's templates (invoice2.1, notacr2.1) and SUNAT's own (the SFS's

@@ -1,29 +1,50 @@
 import { centsToDecimal } from '@storefront/contracts/money';
 import type { Executor } from '@storefront/db/client';
-import type { OrderItem } from '@storefront/db/schema/orders';
-import { decryptSecret } from '@storefront/db/secrets';
-import type { AppConfig } from '../../app.ts';
+import type { OrderItem, OrderUserData } from '@storefront/db/schema/orders';
 import type { OrderRow } from '../orders/orders.repository.ts';
-import { secretsKey } from '../payments/payments.service.ts';
-import { readCertificate } from './certificate.ts';
 import { type GivenLine, type SaleInput, type SoldLine, saleAmounts } from './receipt-amounts.ts';
 import { type Buyer, buildSaleReceipt, type SaleKind } from './receipt-document.ts';
 import { ReceiptRefused } from './receipt-refused.ts';
-import { signReceipt } from './receipt-signature.ts';
 import * as repo from './receipts.repository.ts';
 
-type Config = Pick<AppConfig, 'SECRETS_KEY'>;
-
-/** Which receipt the buyer asked for; a boleta to a buyer who gave no document by default. */
+/** Which receipt the buyer asked for. */
 export interface ReceiptRequest {
   kind: SaleKind;
   buyer: Buyer;
 }
 
-export const ANONYMOUS_BOLETA: ReceiptRequest = {
-  kind: 'BOLETA',
-  buyer: { documentType: null, documentNumber: null, name: '' },
+/** The checkout's document types as catalogue 06 names them (OTHER has no code: no document). */
+const USER_DOCUMENTS: Partial<Record<OrderUserData['document_type'], Buyer['documentType']>> = {
+  NATIONAL_ID: 'DNI',
+  FOREIGNER_ID: 'CE',
+  PASSPORT: 'PASSPORT',
+  TAX_ID: 'RUC',
 };
+
+/**
+ * The receipt an order asked for: its body's `receipt`, or a boleta naming the member's checkout
+ * document (a boleta names its buyer when a document was given, and must above S/ 700).
+ */
+export function receiptRequestOf(order: Pick<OrderRow, 'receipt' | 'userData'>): ReceiptRequest {
+  const asked = order.receipt;
+  if (asked?.document_type && asked.document_number)
+    return {
+      kind: asked.type,
+      buyer: {
+        documentType: asked.document_type,
+        documentNumber: asked.document_number,
+        name: asked.legal_name ?? order.userData.full_name,
+        ...(asked.address ? { address: asked.address } : {}),
+      },
+    };
+  const documentType = USER_DOCUMENTS[order.userData.document_type] ?? null;
+  return {
+    kind: 'BOLETA',
+    buyer: documentType
+      ? { documentType, documentNumber: order.userData.document_number, name: order.userData.full_name }
+      : { documentType: null, documentNumber: null, name: '' },
+  };
+}
 
 const describe = (item: OrderItem) => {
   const options = item.optionGroups.flatMap((group) => group.options.map((option) => option.name));
@@ -71,32 +92,24 @@ function saleOf(order: OrderRow, igvPercent: string, catalogue: Map<string, numb
 
 /**
  * Issues the receipt of an order in the caller's transaction when its company has e-invoicing enabled
- * (null otherwise): takes the next number of the place's series, builds and signs the document with the
- * core, and records it PENDING for the outbox to send. It runs in a savepoint: a refusal (ReceiptRefused,
- * CertificateRefused) gives its number back, and the caller may go on without a receipt.
+ * (null otherwise): takes the next number of the place's series, builds the document with the core and
+ * records it PENDING; the outbox signs and sends it after the commit (decision 039). It runs in a
+ * savepoint: a refusal (ReceiptRefused) gives its number back, and the caller may go on without it.
  */
 export async function issueReceipt(
   tx: Executor,
-  config: Config,
   order: OrderRow,
-  request: ReceiptRequest = ANONYMOUS_BOLETA,
+  request: ReceiptRequest = receiptRequestOf(order),
   now = new Date(),
 ): Promise<repo.ReceiptRow | null> {
   const settings = await repo.findEInvoicing(tx, order.companyUid);
   if (!settings?.enabled) return null;
-  const { ruc, legalName, address, certificateEncrypted, certificatePasswordEncrypted } = settings;
+  const { ruc, legalName, address } = settings;
   const place = await repo.findPlaceSeries(tx, order.placeUid);
   if (!place) throw new ReceiptRefused('INVALID_SERIES', `Place ${order.placeUid} has no series`);
-  if (!ruc || !legalName || !address || !certificateEncrypted || !certificatePasswordEncrypted)
+  if (!ruc || !legalName || !address)
     throw new ReceiptRefused('INVALID_ISSUER', 'The company’s e-invoicing settings are incomplete');
-  // Everything that needs no number is done before the series' counter is locked.
-  const key = secretsKey(config);
-  const credentials = readCertificate(
-    Buffer.from(decryptSecret(key, certificateEncrypted), 'base64'),
-    decryptSecret(key, certificatePasswordEncrypted),
-    ruc,
-    now,
-  );
+  // The amounts need no number: they are computed before the series' counter is locked.
   const redeemed = order.items.filter((item) => item.isRedeemable).map((item) => item.uid);
   const amounts = saleAmounts(
     saleOf(order, settings.igvPercent, await repo.productPrices(tx, order.companyUid, redeemed)),
@@ -119,7 +132,6 @@ export async function issueReceipt(
       buyer: request.buyer,
       amounts,
     });
-    const signed = signReceipt(document.xml, credentials);
     return repo.insertReceipt(savepoint, {
       appUid: order.appUid,
       companyUid: order.companyUid,
@@ -132,9 +144,29 @@ export async function issueReceipt(
       valueCents: amounts.valueCents,
       igvCents: amounts.igvCents,
       totalCents: amounts.totalCents,
-      hash: signed.hash,
-      xml: signed.xml,
+      xml: document.xml,
       nextAttemptAt: now,
     });
   });
+}
+
+/** Paid through a provider or by transfer: the receipt is issued at payment, the others at delivery. */
+const PAID_BEFORE: ReadonlySet<OrderRow['paymentType']> = new Set(['ONLINE_CARD', 'YAPE', 'TRANSFER']);
+
+/**
+ * Issues an order's receipt when its move is the moment of sale (architecture §12): a payment approved
+ * (PENDING_PAYMENT → RECEIVED), or the order DELIVERED when it was paid at the door (cash, card, gift
+ * balance, coins). A refusal issues nothing and keeps the move.
+ */
+export async function issueReceiptOnMove(tx: Executor, order: OrderRow, from: OrderRow['status']) {
+  const due =
+    (from === 'PENDING_PAYMENT' && order.status === 'RECEIVED') ||
+    (order.status === 'DELIVERED' && !PAID_BEFORE.has(order.paymentType));
+  if (!due) return null;
+  try {
+    return await issueReceipt(tx, order);
+  } catch (error) {
+    if (error instanceof ReceiptRefused) return null;
+    throw error;
+  }
 }

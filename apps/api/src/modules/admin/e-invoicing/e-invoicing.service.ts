@@ -9,7 +9,7 @@ import type { AppConfig } from '../../../app.ts';
 import { secretsKey } from '../../payments/payments.service.ts';
 import { type CertificateProblem, CertificateRefused, readCertificate } from '../../receipts/certificate.ts';
 import * as repo from '../../receipts/receipts.repository.ts';
-import { isValidRuc } from '../../receipts/ruc.ts';
+import { isValidRuc } from '@storefront/contracts/ruc';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { checkVersion } from '../catalogue/versions.ts';
