@@ -28,6 +28,10 @@ export type SaleKind = 'BOLETA' | 'FACTURA';
 const DOCUMENT_TYPE_CODES = { FACTURA: '01', BOLETA: '03', CREDIT_NOTE: '07' } as const;
 export type DocumentTypeCode = (typeof DOCUMENT_TYPE_CODES)[keyof typeof DOCUMENT_TYPE_CODES];
 
+/** A recorded receipt's catalogue 01 code, for its file name when it is sent. */
+export const documentTypeCode = (type: keyof typeof DOCUMENT_TYPE_CODES): DocumentTypeCode =>
+  DOCUMENT_TYPE_CODES[type];
+
 /** Catalogue 06; a buyer without a document is written with code 0 and number "-". */
 const IDENTITY_DOCUMENT_CODES = { DNI: '1', CE: '4', RUC: '6', PASSPORT: '7' } as const;
 export type BuyerDocumentType = keyof typeof IDENTITY_DOCUMENT_CODES;

@@ -7,7 +7,7 @@ import {
   receipts,
 } from '@storefront/db/schema/receipts';
 import { places } from '@storefront/db/schema/tenancy';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 
 export type EInvoicingRow = typeof companyEInvoicing.$inferSelect;
 export type EInvoicingValues = Omit<typeof companyEInvoicing.$inferInsert, 'companyUid'>;
@@ -99,4 +99,33 @@ export async function productPrices(
     .from(products)
     .where(and(eq(products.companyUid, companyUid), inArray(products.uid, uids)));
   return new Map(rows.map((row) => [row.uid, row.unitPrice]));
+}
+
+/** Facturas waiting to be sent, locked for this pass (SKIP LOCKED: each is sent by one worker). */
+export function lockDueFacturas(tx: Executor, now: Date, limit: number): Promise<ReceiptRow[]> {
+  return tx
+    .select()
+    .from(receipts)
+    .where(
+      and(eq(receipts.status, 'PENDING'), eq(receipts.type, 'FACTURA'), lte(receipts.nextAttemptAt, now)),
+    )
+    .orderBy(asc(receipts.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function updateReceipt(
+  tx: Executor,
+  uid: string,
+  values: Partial<
+    Pick<
+      typeof receipts.$inferInsert,
+      'status' | 'hash' | 'xml' | 'cdr' | 'sunatCode' | 'sunatMessage' | 'attempts' | 'nextAttemptAt'
+    >
+  >,
+) {
+  await tx
+    .update(receipts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(receipts.uid, uid));
 }
