@@ -4,12 +4,12 @@ import {
   type AdminEInvoicingBody,
   HIDDEN_SECRET,
 } from '@storefront/contracts/receipts';
+import { isValidRuc } from '@storefront/contracts/ruc';
 import { decryptSecret, encryptSecret } from '@storefront/db/secrets';
 import type { AppConfig } from '../../../app.ts';
 import { secretsKey } from '../../payments/payments.service.ts';
 import { type CertificateProblem, CertificateRefused, readCertificate } from '../../receipts/certificate.ts';
 import * as repo from '../../receipts/receipts.repository.ts';
-import { isValidRuc } from '@storefront/contracts/ruc';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { checkVersion } from '../catalogue/versions.ts';
@@ -187,6 +187,11 @@ export function putEInvoicing(
     else {
       const repeated = duplicateSeries(places, givenPlaces);
       if (repeated) refuse('places', `La serie ${repeated} está asignada a dos locales.`);
+      // Every sale needs its receipt: a place without series could not issue one.
+      const given = new Set(givenPlaces.map((place) => place.uid));
+      const bare = places.find((place) => !place.boletaSeries && !given.has(place.uid));
+      if (body.enabled && bare)
+        refuse('places', `El local ${bare.name} necesita su código de establecimiento y sus series.`);
     }
     if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', errors);
 

@@ -83,21 +83,23 @@ describe('e-invoicing settings', () => {
   });
 
   it('stores the settings with the certificate and the series, sealed, and answers them masked', async () => {
-    const place = (await get()).json().places[0].uid;
-    const res = await put(
-      body({
-        places: [
-          {
-            uid: place,
-            establishment_code: '0000',
-            boleta_series: 'B001',
-            factura_series: 'F001',
-            boleta_note_series: 'BC01',
-            factura_note_series: 'FC01',
-          },
-        ],
-      }),
-    );
+    const all: { uid: string; name: string }[] = (await get()).json().places;
+    const place = all[0]?.uid ?? '';
+    const seriesOf = (uid: string, index: number) => ({
+      uid,
+      establishment_code: `000${index}`,
+      boleta_series: `B00${index + 1}`,
+      factura_series: `F00${index + 1}`,
+      boleta_note_series: `BC0${index + 1}`,
+      factura_note_series: `FC0${index + 1}`,
+    });
+    // Enabled, every place needs its series: a sale there could not get its receipt otherwise.
+    expect(all.length).toBeGreaterThan(1);
+    const partial = await put(body({ places: [seriesOf(place, 0)] }));
+    expect(partial.json()).toEqual({
+      places: [`El local ${all[1]?.name} necesita su código de establecimiento y sus series.`],
+    });
+    const res = await put(body({ places: all.map((one, index) => seriesOf(one.uid, index)) }));
     expect(res.statusCode, res.body).toBe(200);
     const got = res.json();
     expect(got).toMatchObject({
