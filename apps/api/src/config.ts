@@ -75,6 +75,11 @@ const envSchema = z.object({
     })
     .optional(),
   /**
+   * SUNAT's billService (architecture §12), or a local fake in tests. Unset: receipts are issued and
+   * wait PENDING, nothing is sent.
+   */
+  SUNAT_BILL_SERVICE_URL: z.url().optional(),
+  /**
    * The payment providers' addresses (architecture §10), so that tests point them at a local fake.
    * Unset outside production: this server's own sandbox (modules/payments/sandbox), on loopback.
    */

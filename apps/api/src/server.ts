@@ -15,6 +15,7 @@ import { reconcilePayments } from './modules/payments/payments.reconcile.ts';
 import { anyProviderSet } from './modules/payments/payments.repository.ts';
 import { startPushWorker, webPushSender } from './modules/push/push.service.ts';
 import { pushAgent } from './modules/push/push-endpoints.ts';
+import { startReceiptsWorker } from './modules/receipts/receipts-outbox.service.ts';
 
 const MINUTE_MS = 60 * 1000;
 /** Idempotency keys are kept 48 h (issue 5 asks for at least 24 h), then deleted. */
@@ -102,6 +103,11 @@ async function main() {
     webPushSender(await app.vapid(), pushAgent(allowLoopback)),
     app.log,
   );
+  // Receipts are sent only where SUNAT's service (or a fake) is configured; otherwise they wait PENDING.
+  const { SUNAT_BILL_SERVICE_URL: sunatUrl } = config;
+  const stopReceiptsWorker = sunatUrl
+    ? startReceiptsWorker(handle.db, config, sunatUrl, app.log)
+    : async () => {};
   // Expired coins and points; each member is expired under its row lock, so concurrent passes of
   // several API processes never expire a credit twice.
   const stopExpiry = every('loyalty-expiry', 15 * MINUTE_MS, () => expireDue(handle.db), app.log);
@@ -128,7 +134,14 @@ async function main() {
     try {
       // The mail and push workers, the periodic jobs and the app's timers (rate-limit pruning) stop before the
       // database closes.
-      await Promise.all([stopMailWorker(), stopPushWorker(), stopExpiry(), stopKeyPruning(), stopPayments()]);
+      await Promise.all([
+        stopMailWorker(),
+        stopPushWorker(),
+        stopReceiptsWorker(),
+        stopExpiry(),
+        stopKeyPruning(),
+        stopPayments(),
+      ]);
       await app.close();
       await handle.close();
     } finally {

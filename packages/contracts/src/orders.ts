@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_TYPES, MAX_CART_LINES, MAX_LINE_QUANTITY, ORDER_STATUSES } from './constants.ts';
 import { pageQuerySchema } from './lists.ts';
 import { orderPaymentSchema, paymentBodyFields, transferDetailsSchema } from './payments.ts';
+import { orderReceiptSchema } from './receipts.ts';
 import { isoDate } from './validators.ts';
 
 // Cart, checkout, orders, subscriptions, coupons and delivery fares (spec §3 Cart/Order, §7 "Cart and
@@ -129,6 +130,8 @@ const checkoutFields = {
   influencer_uid: text(64).optional(),
   user_data: userDataSchema,
   billing: billingSchema.optional(),
+  /** Which receipt (architecture §12): a boleta to the member's document when left out. */
+  receipt: orderReceiptSchema.optional(),
   ...paymentBodyFields,
   /**
    * With CASH or CARD_ON_DELIVERY: the part of the price paid from the member's gift balance (more

@@ -61,6 +61,15 @@ export interface OrderBilling {
   address: string;
 }
 
+/** The order body's `receipt` as given (architecture §12). */
+export interface OrderReceiptValue {
+  type: 'BOLETA' | 'FACTURA';
+  document_type?: 'DNI' | 'CE' | 'RUC' | 'PASSPORT';
+  document_number?: string;
+  legal_name?: string;
+  address?: string;
+}
+
 /** The member's server cart, one per place and cart type (spec §4: regular and subscription carts). */
 export const carts = pgTable(
   'carts',
@@ -203,6 +212,8 @@ const checkoutColumns = {
   comments: text().notNull().default(''),
   userData: jsonb().$type<OrderUserData>().notNull(),
   billing: jsonb().$type<OrderBilling | null>(),
+  /** The receipt asked at checkout (the order body's `receipt`); null: a boleta to `userData`'s document. */
+  receipt: jsonb().$type<OrderReceiptValue | null>(),
   items: jsonb().$type<OrderItem[]>().notNull(),
   /** Cents: the items, the delivery fare, the coupon's discount and what is paid (price). */
   subtotal: integer().notNull(),

@@ -173,6 +173,19 @@ export const CASES: Record<string, Case> = {
       transfer: null,
     },
   },
+  'GET /api/admin/companies/:companyUid/e-invoicing/': { access: OWNERS },
+  'PUT /api/admin/companies/:companyUid/e-invoicing/': {
+    access: OWNERS,
+    body: {
+      enabled: false,
+      environment: 'BETA',
+      ruc: null,
+      legal_name: null,
+      address: null,
+      igv_percent: '10.5',
+      sol_user: null,
+    },
+  },
   // Its picture is drawn in beforeAll.
   'POST /api/admin/companies/:companyUid/images/': { access: MANAGERS },
   'GET /api/admin/companies/:companyUid/members/': { access: MANAGERS },

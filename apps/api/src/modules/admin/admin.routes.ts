@@ -8,6 +8,7 @@ import { adminCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { adminProductsFileRoutes } from './catalogue/products-file.routes.ts';
 import { adminContentRoutes } from './content/content.routes.ts';
 import { adminDashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { adminEInvoicingRoutes } from './e-invoicing/e-invoicing.routes.ts';
 import { adminMembersRoutes } from './members/members.routes.ts';
 import { adminOperatorRoutes } from './operator/operator.routes.ts';
 import { adminOrdersRoutes } from './orders/orders.routes.ts';
@@ -38,6 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (api) => {
       await company.register(adminCampaignRoutes);
       await company.register(adminSettingsRoutes);
       await company.register(adminPaymentProviderRoutes);
+      await company.register(adminEInvoicingRoutes);
       await company.register(adminDashboardRoutes);
       await company.register(adminActivityRoutes);
       await company.register(adminContentRoutes);

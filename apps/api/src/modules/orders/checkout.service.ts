@@ -281,6 +281,7 @@ function checkoutValues(ctx: MemberContext, body: OrderBody, prepared: PreparedC
     comments: body.comments ?? '',
     userData: body.user_data,
     billing: body.billing ?? null,
+    receipt: body.receipt ?? null,
     items: priced.items,
     subtotal: priced.subtotal,
     deliveryPrice: prepared.deliveryPrice ?? 0,

@@ -3,6 +3,7 @@ import type { Executor } from '@storefront/db/client';
 import { announceCatalogueChange } from '../admin/catalogue/catalogue.repository.ts';
 import { earnForDeliveredOrder, refundBalance, refundCoins } from '../loyalty/ledger.service.ts';
 import { markCancelled } from '../payments/payments.repository.ts';
+import { issueReceiptOnMove } from '../receipts/receipts.service.ts';
 import { noticeOrderStatus } from './order-notices.service.ts';
 import * as repo from './orders.repository.ts';
 
@@ -111,6 +112,7 @@ export async function transitionOrder(
     actorRole: actor.role,
   });
   await noticeOrderStatus(tx, moved, order.status);
+  await issueReceiptOnMove(tx, moved, order.status);
   if (isCancel(to)) await markCancelled(tx, order.uid);
   if (isCancel(to) || to === 'PAYMENT_FAILED' || to === 'PAYMENT_EXPIRED') await giveBack(tx, order);
   if (to === 'DELIVERED' && order.programUid) {

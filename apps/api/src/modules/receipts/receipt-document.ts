@@ -1,9 +1,9 @@
 import { centsToDecimal } from '@storefront/contracts/money';
+import { isValidRuc } from '@storefront/contracts/ruc';
 import { DOMImplementation, type Document, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { amountInWords } from './amount-in-words.ts';
 import type { ReceiptAmounts, ReceiptLine } from './receipt-amounts.ts';
 import { ReceiptRefused } from './receipt-refused.ts';
-import { isValidRuc } from './ruc.ts';
 
 // The UBL 2.1 documents of SUNAT's customization 2.0: boleta (03), factura (01) and credit note (07),
 // modelled on greenter's templates (invoice2.1, notacr2.1) and SUNAT's own (the SFS's
@@ -27,6 +27,10 @@ export type SaleKind = 'BOLETA' | 'FACTURA';
 /** Catalogue 01. */
 const DOCUMENT_TYPE_CODES = { FACTURA: '01', BOLETA: '03', CREDIT_NOTE: '07' } as const;
 export type DocumentTypeCode = (typeof DOCUMENT_TYPE_CODES)[keyof typeof DOCUMENT_TYPE_CODES];
+
+/** A recorded receipt's catalogue 01 code, for its file name when it is sent. */
+export const documentTypeCode = (type: keyof typeof DOCUMENT_TYPE_CODES): DocumentTypeCode =>
+  DOCUMENT_TYPE_CODES[type];
 
 /** Catalogue 06; a buyer without a document is written with code 0 and number "-". */
 const IDENTITY_DOCUMENT_CODES = { DNI: '1', CE: '4', RUC: '6', PASSPORT: '7' } as const;

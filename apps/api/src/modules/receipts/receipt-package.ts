@@ -11,7 +11,7 @@ export function receiptName(document: Pick<ReceiptDocument, 'ruc' | 'type' | 'se
 
 /** The signed XML as {name}.xml alone in {name}.zip. */
 export function receiptZip(
-  document: ReceiptDocument,
+  document: Pick<ReceiptDocument, 'ruc' | 'type' | 'series' | 'number'>,
   signedXml: string,
 ): { fileName: string; zip: Uint8Array } {
   const name = receiptName(document);
