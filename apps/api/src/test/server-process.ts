@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Database, openDatabase } from '@storefront/db/client';
 import { placeProducts } from '@storefront/db/schema/catalogue';
@@ -23,17 +24,38 @@ export interface ServerProcess {
   output: () => string;
 }
 
-export const randomPort = () => 20_000 + Math.floor(Math.random() * 30_000);
+/** A loopback port the system has just found free (it hands out another one next). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * Starts a server and resolves once it listens; `env` picks the database (DATABASE_URL or DATA_DIR).
  * `wrapper` runs it inside another command, e.g. `unshare --pid --fork` for its own pid namespace.
+ * Without a `port`, it takes a free one, and tries another if some other process took it meanwhile
+ * (the memory budget's load and other suites' servers run beside these proofs).
  */
-export function startServer(
+export async function startServer(
   env: NodeJS.ProcessEnv,
-  port = randomPort(),
+  port?: number,
   wrapper: string[] = [],
 ): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, port ?? (await freePort()), wrapper);
+    } catch (error) {
+      if (port !== undefined || attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+function startOnce(env: NodeJS.ProcessEnv, port: number, wrapper: string[]): Promise<ServerProcess> {
   const { DATABASE_URL: _unset, DATA_DIR: _unset2, ...inherited } = process.env;
   const command = [...wrapper, process.execPath, '--import', 'tsx', 'apps/api/src/server.ts'];
   const child = spawn(command[0] as string, command.slice(1), {
