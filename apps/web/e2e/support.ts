@@ -85,6 +85,11 @@ export const test = base.extend<{
 /** The port the journeys' server listens on (playwright.config.ts starts it). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18300);
 
+/** The port of the loopback SMTP server the journeys' server sends its mail to (e2e/smtp-inbox.ts). */
+export const E2E_SMTP_PORT = E2E_PORT + 25;
+/** The local push service (push-service.ts), on https. */
+export const E2E_PUSH_PORT = E2E_PORT + 26;
+
 /**
  * How the journeys launch Chromium: its headless shell (Debian's chromium-headless-shell, the same Blink
  * and V8 without the desktop browser around them, what Playwright itself runs headless by default), in
@@ -108,10 +113,6 @@ export const FULL_CHROMIUM = {
   ...HEADLESS_SHELL,
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
 };
-/** The port of the loopback SMTP server the journeys' server sends its mail to (e2e/smtp-inbox.ts). */
-export const E2E_SMTP_PORT = E2E_PORT + 25;
-/** The local push service (push-service.ts), on https. */
-export const E2E_PUSH_PORT = E2E_PORT + 26;
 
 /**
  * The first mail to an address that `matches`, as the loopback SMTP server received it (e2e/smtp-inbox.ts,
