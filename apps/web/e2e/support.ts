@@ -93,7 +93,7 @@ export const E2E_PUSH_PORT = E2E_PORT + 26;
 /**
  * How the journeys launch Chromium: its headless shell (Debian's chromium-headless-shell, the same Blink
  * and V8 without the desktop browser around them, what Playwright itself runs headless by default), in
- * which the 214 journeys take 14 minutes instead of 19 on 2 cores (decision 037).
+ * which the 214 journeys took 12 minutes instead of 19 on 2 cores (decision 037).
  */
 export const HEADLESS_SHELL = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
