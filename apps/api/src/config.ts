@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { PAYMENT_HOLD_MINUTES } from '@storefront/contracts/payments';
 import { loadDatabaseConfig } from '@storefront/db/config';
-import { parseSecretsKey } from '@storefront/db/secrets';
+import { DEV_SECRETS_KEY, parseSecretsKey } from '@storefront/db/secrets';
 import { z } from 'zod';
 import { isLoopbackAddress } from './lib/loopback.ts';
 import { SANDBOX_PATH } from './modules/payments/sandbox/sandbox-path.ts';
@@ -191,6 +191,9 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env) {
  * minute as a reused render does. On PostgreSQL an order taken by another process moves stock without
  * a notice, so its answers are kept for a second.
  */
+/** The key that seals the companies' secrets: SECRETS_KEY, or outside production a fixed one for development. */
+export const secretsKey = (config: Pick<Config, 'SECRETS_KEY'>) => config.SECRETS_KEY ?? DEV_SECRETS_KEY;
+
 export const defaultMenuCacheSeconds = (onPostgres: boolean): number => (onPostgres ? 1 : 60);
 
 /** The address in MAIL_FROM (`Name <address>` or a bare address): who push services may write to. */

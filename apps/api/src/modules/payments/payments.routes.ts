@@ -12,6 +12,7 @@ import { decryptSecret } from '@storefront/db/secrets';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secretsKey } from '../../config.ts';
 import { contextOf, memberContextOf } from '../../lib/request-context.ts';
 import { errorResponses } from '../../plugins/error-handler.ts';
 import { paymentMethodsOf } from '../delivery/delivery.service.ts';
@@ -25,7 +26,6 @@ import {
   memberPayment,
   orderWithPayment,
   paymentDeps,
-  secretsKey,
   settleTransfer,
   transferOf,
 } from './payments.service.ts';

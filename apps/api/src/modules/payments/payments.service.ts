@@ -13,9 +13,10 @@ import {
   type TransferDetails,
 } from '@storefront/contracts/payments';
 import type { Database, Executor } from '@storefront/db/client';
-import { DEV_SECRETS_KEY, decryptSecret } from '@storefront/db/secrets';
+import { decryptSecret } from '@storefront/db/secrets';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../app.ts';
+import { secretsKey } from '../../config.ts';
 import { transitionOrder } from '../orders/order-status.service.ts';
 import * as orders from '../orders/orders.repository.ts';
 import { toOrderDto } from '../orders/orders.service.ts';
@@ -45,8 +46,6 @@ const SYSTEM = { userUid: null, role: 'SYSTEM' } as const;
 export const isPrepaid = (method: string): method is (typeof PREPAID_METHODS)[number] =>
   (PREPAID_METHODS as readonly string[]).includes(method);
 export const needsProvider = (method: string) => (PROVIDER_METHODS as readonly string[]).includes(method);
-
-export const secretsKey = (config: Pick<AppConfig, 'SECRETS_KEY'>) => config.SECRETS_KEY ?? DEV_SECRETS_KEY;
 
 /** The company's enabled provider, ready to call with its decrypted secret key; null without one. */
 export async function companyProvider(deps: Pick<PaymentDeps, 'db' | 'config'>, companyUid: string) {

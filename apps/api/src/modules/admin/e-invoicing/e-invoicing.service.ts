@@ -6,15 +6,14 @@ import {
 } from '@storefront/contracts/receipts';
 import { isValidRuc } from '@storefront/contracts/ruc';
 import { decryptSecret, encryptSecret } from '@storefront/db/secrets';
-import type { AppConfig } from '../../../app.ts';
-import { secretsKey } from '../../payments/payments.service.ts';
+import { type Config as ServerConfig, secretsKey } from '../../../config.ts';
 import { type CertificateProblem, CertificateRefused, readCertificate } from '../../receipts/certificate.ts';
 import * as repo from '../../receipts/receipts.repository.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { checkVersion } from '../catalogue/versions.ts';
 
-type Config = Pick<AppConfig, 'SECRETS_KEY'>;
+type Config = Pick<ServerConfig, 'SECRETS_KEY'>;
 
 const EXPIRY_WARNING_MS = 30 * 24 * 3_600_000;
 const REQUIRED = 'Este campo es requerido.';

@@ -3,8 +3,9 @@ import type { AdminPaymentProvider, AdminPaymentProviderBody } from '@storefront
 import { companyPaymentSettings } from '@storefront/db/schema/payments';
 import { decryptSecret, encryptSecret, maskSecret } from '@storefront/db/secrets';
 import type { AppConfig } from '../../../app.ts';
+import { secretsKey } from '../../../config.ts';
 import { findSettings, type PaymentSettingsRow } from '../../payments/payments.repository.ts';
-import { eventsUrl, secretsKey, transferOf } from '../../payments/payments.service.ts';
+import { eventsUrl, transferOf } from '../../payments/payments.service.ts';
 import type { AdminContext } from '../access/admin-guard.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { checkVersion } from '../catalogue/versions.ts';
