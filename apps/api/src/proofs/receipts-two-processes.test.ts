@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMembers, pickupBody, tomorrow } from '../modules/orders/orders.fixtures.ts';
 import { ISSUER } from '../modules/receipts/receipts.fixtures.ts';
 import { hasPostgres } from '../test/proof-requirements.ts';
-import { killServer, type ServerProcess, startServer } from '../test/server-process.ts';
+import { callServer as call, killServer, type ServerProcess, startServer } from '../test/server-process.ts';
 
 // Architecture §12: receipt numbers are consecutive per series under any concurrency. Two real API
 // processes on one PostgreSQL confirm 30 transfers at once, alternating: each confirmation issues the
@@ -17,23 +17,6 @@ const PRODUCT = 'p-causa-limena';
 const ORDERS = 30;
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let servers: ServerProcess[] = [];
-
-async function call(
-  server: ServerProcess,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-) {
-  const res = await fetch(`${server.base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      host: 'localhost',
-      ...(init.token ? { authorization: `Token ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
 
 describe.skipIf(!hasPostgres())('receipt numbers across two API processes (PostgreSQL only)', () => {
   beforeAll(async () => {

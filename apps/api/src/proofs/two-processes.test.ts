@@ -7,7 +7,7 @@ import { picture } from '../modules/media/image-test-files.ts';
 import { createMembers, pickupBody, tomorrow } from '../modules/orders/orders.fixtures.ts';
 import { openOrderStream } from '../test/order-stream-client.ts';
 import { hasPostgres } from '../test/proof-requirements.ts';
-import { killServer, type ServerProcess, startServer } from '../test/server-process.ts';
+import { callServer as call, killServer, type ServerProcess, startServer } from '../test/server-process.ts';
 
 // Two real API processes on one PostgreSQL, with requests alternating between them: nothing that
 // matters lives in one process's memory (architecture §1). PostgreSQL only: PGlite is one process's
@@ -19,23 +19,6 @@ let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let servers: ServerProcess[] = [];
 
 const onPostgres = hasPostgres();
-
-async function call(
-  server: ServerProcess,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-) {
-  const res = await fetch(`${server.base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      host: 'localhost',
-      ...(init.token ? { authorization: `Token ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
 
 describe.skipIf(!onPostgres)(
   'two API processes on one PostgreSQL (skipped on PGlite: one process per data folder)',

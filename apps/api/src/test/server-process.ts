@@ -93,6 +93,24 @@ function startOnce(env: NodeJS.ProcessEnv, port: number, wrapper: string[]): Pro
   });
 }
 
+/** A JSON call to a server process as the demo app (host localhost), with a member's token if given. */
+export async function callServer(
+  server: ServerProcess,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+) {
+  const res = await fetch(`${server.base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      host: 'localhost',
+      ...(init.token ? { authorization: `Token ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
 /**
  * A data folder for server processes to start on: the demo imported, one product's stock at one place
  * set (null: not counted), then whatever else `prepare` writes. Answers the demo member's token.
